@@ -1,0 +1,55 @@
+"""Events the connection manager emits. The UI turns each into a Textual message.
+
+Questions to the person (answer this elicitation) carry an asyncio future the UI resolves, so the core
+never imports the UI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from tui.client.models import ServerState, ToolInfo
+
+
+@dataclass(frozen=True)
+class ServerStateChanged:
+    state: ServerState
+
+
+@dataclass(frozen=True)
+class ToolsChanged:
+    server: str
+    tools: tuple[ToolInfo, ...]
+
+
+@dataclass(frozen=True)
+class StderrLine:
+    server: str
+    line: str
+
+
+@dataclass(frozen=True)
+class ServerLog:
+    """A notifications/message log record from the server."""
+
+    server: str
+    level: str
+    text: str
+
+
+@dataclass(eq=False)
+class ElicitationRequested:
+    """The server asks the person something. Resolve ``answer`` with
+    ``("accept", content_dict)``, ``("decline", None)`` or ``("cancel", None)``."""
+
+    server: str
+    message: str
+    requested_schema: dict[str, Any]
+    answer: asyncio.Future[tuple[str, dict[str, Any] | None]] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+ClientEvent = ServerStateChanged | ToolsChanged | StderrLine | ServerLog | ElicitationRequested

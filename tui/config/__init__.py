@@ -1,0 +1,1 @@
+"""Configuration, preferences, remembered approvals and the audit log: plain files on disk."""

@@ -1,0 +1,98 @@
+"""Typed settings. The docstring of each field is its documentation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+Transport = Literal["stdio", "http", "sse"]
+# "legacy" (initialize handshake), "auto" (server/discover, then fall back), or a pinned modern version.
+ProtocolMode = str
+
+
+class Trust(StrEnum):
+    UNTRUSTED = "untrusted"
+    TRUSTED = "trusted"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    name: str
+    """The name shown in the app; the key under [servers] in config.toml."""
+    transport: Transport
+    command: str | None = None
+    """stdio: the program to start."""
+    args: tuple[str, ...] = ()
+    """stdio: its arguments."""
+    env: dict[str, str] = field(default_factory=dict)
+    """stdio: extra environment variables (${VAR} expanded from the environment)."""
+    cwd: str | None = None
+    """stdio: working directory."""
+    url: str | None = None
+    """http / sse: the endpoint URL."""
+    headers: dict[str, str] = field(default_factory=dict)
+    """http / sse: extra request headers (${VAR} expanded)."""
+    trust: Trust = Trust.UNTRUSTED
+    """untrusted servers never have friction removed by category preferences."""
+    protocol: ProtocolMode = "legacy"
+    """legacy | auto | a 2026 protocol version. legacy is the default: most servers in the wild do not
+    answer server/discover, and some ignore it, which stalls "auto" for the SDK's 10 s probe."""
+    builtin: bool = False
+    """True for the bundled demo server added when nothing is configured."""
+
+    @property
+    def identity(self) -> str:
+        """What an approval is bound to: the name plus the command line or URL."""
+        if self.transport == "stdio":
+            target = " ".join([self.command or "", *self.args]).strip()
+        else:
+            target = self.url or ""
+        return f"{self.name}|{self.transport}|{target}"
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    connect: float = 15.0
+    """Seconds allowed for starting a server and the handshake."""
+    request: float = 30.0
+    """Seconds allowed for ordinary requests (tools/list, ...)."""
+    call: float = 120.0
+    """Seconds allowed for one tools/call."""
+    preflight: float = 3.0
+    """Seconds allowed for one tools/resolve or tools/annotations preflight."""
+
+
+@dataclass(frozen=True)
+class Preferences:
+    auto_approve_safe: bool = False
+    """Run read-only, closed-world calls on trusted servers without asking."""
+    auto_approve_low: bool = False
+    """Run read-only, open-world calls on trusted servers without asking."""
+    always_confirm_destructive: bool = True
+    """Ask before every destructive call unless a per-tool rule says otherwise."""
+    auto_approve_idempotent_retry: bool = True
+    """Run an identical retry of an idempotent call already approved this session without asking."""
+    redact_arguments_in_audit: bool = False
+    """Write "<redacted>" instead of the arguments in the audit log."""
+    preflight_debounce_ms: int = 150
+    """How long typing must pause before a resolve preflight is sent."""
+
+
+@dataclass(frozen=True)
+class ToolRule:
+    server: str
+    tool: str
+    action: Literal["always", "ask", "never"]
+    ceiling: str = "critical"
+    """For "always": the highest risk grade that may run without asking."""
+
+
+@dataclass
+class AppConfig:
+    servers: list[ServerConfig] = field(default_factory=list)
+    timeouts: Timeouts = field(default_factory=Timeouts)
+    preferences: Preferences = field(default_factory=Preferences)
+    rules: list[ToolRule] = field(default_factory=list)
+    source: str | None = None
+    """The file this was read from, if any."""

@@ -35,5 +35,7 @@ def validate_arguments(schema: dict[str, Any] | None, arguments: Any) -> list[Ar
     except js_exceptions.SchemaError as error:
         return [ArgumentError((), f"the tool's inputSchema is invalid: {error.message}")]
     validator = validator_cls(schema, format_checker=validator_cls.FORMAT_CHECKER)
-    errors = sorted(validator.iter_errors(arguments), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    errors = sorted(
+        validator.iter_errors(arguments), key=lambda e: (list(map(str, e.absolute_path)), e.message)
+    )
     return [ArgumentError(tuple(error.absolute_path), error.message) for error in errors]

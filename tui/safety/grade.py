@@ -24,7 +24,8 @@ class Grade(IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown risk grade {text!r}; expected one of safe, low, medium, high, critical")
+            expected = "safe, low, medium, high, critical"
+            raise ValueError(f"unknown risk grade {text!r}; expected one of {expected}") from None
 
 
 @dataclass(frozen=True)

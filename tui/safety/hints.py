@@ -79,10 +79,10 @@ class Hints:
         if not stated:
             return self
         changes = {_FIELD[name]: Hint(value, provenance) for name, value in stated.items()}
-        return replace(self, unannotated=False, **changes)  # type: ignore[arg-type]
+        return replace(self, unannotated=False, **changes)
 
     def get(self, name: str) -> Hint:
-        return getattr(self, _FIELD[name])  # type: ignore[no-any-return]
+        return getattr(self, _FIELD[name])
 
     def items(self) -> list[tuple[str, Hint]]:
         return [(name, self.get(name)) for name in HINT_NAMES]

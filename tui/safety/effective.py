@@ -1,0 +1,73 @@
+"""Effective hints of one call: static < resolved < the user's override, each hint with its provenance.
+
+Resolved hints replace static ones whether they are riskier or safer: they come from the same server, for
+these exact arguments (product.md, preflight rule 7). The user's override beats both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tui.safety.grade import Grade, GradeResult, grade_hints
+from tui.safety.hints import SHORT_LABELS, Hints, Provenance
+
+
+def effective_hints(
+    tool_annotations: Mapping[str, Any] | None,
+    resolved: Mapping[str, Any] | None = None,
+    override: Mapping[str, Any] | None = None,
+) -> Hints:
+    """Layer the tool's static annotations, a resolve result and the user's override, in that order."""
+    hints = Hints.from_annotations(tool_annotations, Provenance.EXPLICIT)
+    hints = hints.overlay(resolved, Provenance.RESOLVED)
+    return hints.overlay(override, Provenance.OVERRIDE)
+
+
+@dataclass(frozen=True)
+class HintChange:
+    """One hint whose value differs between the static definition and the effective hints."""
+
+    name: str
+    """The wire name, e.g. ``destructiveHint``."""
+    before: bool
+    after: bool
+    provenance: Provenance
+    """Where the new value came from (resolved or override)."""
+
+    @property
+    def label(self) -> str:
+        return SHORT_LABELS.get(self.name, self.name)
+
+    def describe(self) -> str:
+        """E.g. ``destructive: true -> false (resolved)``."""
+        return f"{self.label}: {_word(self.before)} -> {_word(self.after)} ({self.provenance.value})"
+
+
+def _word(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def hint_changes(static: Hints, effective: Hints) -> list[HintChange]:
+    """What resolution (or an override) changed from the static definition; unchanged values are left out."""
+    changes: list[HintChange] = []
+    for name, before in static.items():
+        after = effective.get(name)
+        if after.value != before.value:
+            changes.append(HintChange(name, before.value, after.value, after.provenance))
+    return changes
+
+
+def _grade_of(item: GradeResult | Hints | Grade) -> Grade:
+    if isinstance(item, Grade):
+        return item
+    if isinstance(item, GradeResult):
+        return item.grade
+    return grade_hints(item).grade
+
+
+def is_riskier(a: GradeResult | Hints | Grade, b: GradeResult | Hints | Grade) -> bool:
+    """True when ``a`` grades strictly higher than ``b``. Only the grade counts, so the answer is the one
+    a person sees in the badges."""
+    return _grade_of(a) > _grade_of(b)

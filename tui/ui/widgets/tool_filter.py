@@ -1,0 +1,145 @@
+"""The tool filter: precomputed search data per tool and a query matcher fast enough for every keystroke.
+
+Query syntax (whitespace-separated terms; every term must match):
+
+- a word matches the server, name, title or description (case-insensitive substring);
+- a badge or grade word filters by it: ``ro``/``read-only``, ``rw``/``writes``, ``destructive``/``dest``,
+  ``idempotent``/``idem``, ``open-world``/``open``, ``closed-world``/``closed``, ``unannotated``,
+  ``resolvable``, ``safe``, ``low``, ``medium``, ``high``, ``critical`` (also ``grade:high``);
+- ``grade:high+`` means that grade or riskier; ``server:NAME`` limits to servers whose name contains NAME;
+- ``-term`` excludes what ``term`` matches; ``"high"`` (in quotes) searches the text for a badge word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tui.client.models import ToolInfo
+from tui.safety.grade import Grade, grade_hints
+from tui.safety.hints import Hints
+
+FILTER_HELP = (
+    "filter: words · ro rw destructive idempotent open closed unannotated resolvable · "
+    "safe…critical, grade:high+ · server:NAME · -word excludes"
+)
+
+# Every spelling a person may type for a badge, mapped to the canonical token stored per tool.
+TOKEN_ALIASES: Mapping[str, str] = {
+    "ro": "read-only",
+    "read-only": "read-only",
+    "readonly": "read-only",
+    "rw": "writes",
+    "writes": "writes",
+    "write": "writes",
+    "dest": "destructive",
+    "destructive": "destructive",
+    "idem": "idempotent",
+    "idempotent": "idempotent",
+    "open": "open-world",
+    "open-world": "open-world",
+    "openworld": "open-world",
+    "ow": "open-world",
+    "closed": "closed-world",
+    "closed-world": "closed-world",
+    "unannotated": "unannotated",
+    "resolvable": "resolvable",
+    **{grade.label: f"grade:{grade.label}" for grade in Grade},
+    **{f"grade:{grade.label}": f"grade:{grade.label}" for grade in Grade},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolEntry:
+    """One tool with everything the list needs precomputed once (on set_tools, not per keystroke)."""
+
+    tool: ToolInfo
+    hints: Hints
+    grade: Grade
+    tokens: frozenset[str]
+    haystack: str
+    server_lower: str
+    name_key: tuple[str, str]
+
+
+def static_hints(tool: ToolInfo) -> Hints:
+    return Hints.from_annotations(tool.annotations)
+
+
+def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_hints) -> ToolEntry:
+    hints = hints_for(tool)
+    grade = grade_hints(hints).grade
+    tokens = {f"grade:{grade.label}"}
+    if hints.unannotated:
+        tokens.add("unannotated")
+    tokens.add("read-only" if hints.read_only.value else "writes")
+    if not hints.read_only.value:
+        if hints.destructive.value:
+            tokens.add("destructive")
+        if hints.idempotent.value:
+            tokens.add("idempotent")
+    tokens.add("open-world" if hints.open_world.value else "closed-world")
+    if tool.resolve_method is not None:
+        tokens.add("resolvable")
+    haystack = "\n".join((tool.server, tool.name, tool.title or "", tool.display_title, tool.description))
+    return ToolEntry(
+        tool=tool,
+        hints=hints,
+        grade=grade,
+        tokens=frozenset(tokens),
+        haystack=haystack.lower(),
+        server_lower=tool.server.lower(),
+        name_key=(tool.server.lower(), tool.display_title.lower()),
+    )
+
+
+Predicate = Callable[[ToolEntry], bool]
+
+
+def _term_predicate(term: str, quoted: bool) -> Predicate:
+    if not quoted:
+        if (token := TOKEN_ALIASES.get(term)) is not None:
+            return lambda entry: token in entry.tokens
+        if term.startswith("grade:") and term.endswith("+"):
+            try:
+                floor = Grade.parse(term[6:-1])
+            except ValueError:
+                pass
+            else:
+                return lambda entry: entry.grade >= floor
+        if term.startswith("server:"):
+            wanted = term[7:]
+            return lambda entry: wanted in entry.server_lower
+    return lambda entry: term in entry.haystack
+
+
+_WORD = re.compile(r"""(-?)(?:"([^"]*)"?|'([^']*)'?|(\S+))""")
+
+
+def parse_query(query: str) -> list[tuple[Predicate, bool]]:
+    """Terms of ``query`` as (predicate, wanted) pairs; wanted is False for ``-term``."""
+    terms: list[tuple[Predicate, bool]] = []
+    for match in _WORD.finditer(query.lower()):
+        minus, double, single, bare = match.groups()
+        quoted = bare is None
+        word = bare if bare is not None else (double if double is not None else single)
+        if not word:  # "" while typing a quote
+            continue
+        terms.append((_term_predicate(word, quoted), not minus))
+    return terms
+
+
+def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
+    """The entries matching ``query`` (syntax in the module docstring), in their given order."""
+    terms = parse_query(query)
+    if not terms:
+        return list(entries)
+    return [entry for entry in entries if all(pred(entry) is wanted for pred, wanted in terms)]
+
+
+def sort_entries(entries: Sequence[ToolEntry], by_risk: bool) -> list[ToolEntry]:
+    """By server then title; or riskiest grade first (then server and title)."""
+    if by_risk:
+        return sorted(entries, key=lambda entry: (-entry.grade, entry.name_key))
+    return sorted(entries, key=lambda entry: entry.name_key)

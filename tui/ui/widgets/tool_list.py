@@ -1,0 +1,243 @@
+"""Every connected server's tools in one filterable list, with badges and the risk grade per row.
+
+Rows live in one OptionList (a virtual list: only visible lines render). Each row's Option and its
+Content are built once per set_tools and reused across filters, so a keystroke costs one pass of
+:func:`filter_tools` over precomputed lowercase text and badge tokens, plus handing the surviving
+Options to the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.client.models import ToolInfo
+from tui.safety.hints import Hints
+from tui.ui.safe_text import literal, one_line
+from tui.ui.widgets.badges import badges_row
+from tui.ui.widgets.tool_filter import (
+    FILTER_HELP,
+    ToolEntry,
+    filter_tools,
+    make_entry,
+    sort_entries,
+    static_hints,
+)
+
+
+def tool_row(entry: ToolEntry) -> Content:
+    """One list row: grade, badges, resolvable mark, title, then server (and name when it differs)."""
+    tool = entry.tool
+    title = one_line(tool.display_title, 80)
+    parts = [badges_row(entry.hints, entry.grade, tool.resolve_method is not None), literal(title, "bold")]
+    if tool.display_title != tool.name:
+        parts.append(literal(one_line(tool.name, 60), "dim"))
+    parts.append(literal(f"@{one_line(tool.server, 40)}", "dim italic"))
+    return Content(" ").join(parts)
+
+
+class _ToolOptions(OptionList):
+    DEFAULT_CSS = """
+    _ToolOptions { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+
+class ToolList(Vertical):
+    """All servers' tools; filter with the input on top, sort by risk with ctrl+t."""
+
+    DEFAULT_CSS = """
+    ToolList { height: 1fr; }
+    ToolList > Input { margin: 0; }
+    ToolList > .tool-list--status { height: 1; color: $text-muted; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+t", "toggle_sort", "Sort by risk", id="tool-list.toggle-sort"),
+        Binding("down", "focus_list", "Tools", show=False, id="tool-list.focus-list"),
+    ]
+
+    sort_by_risk: reactive[bool] = reactive(False, init=False)
+    """True: riskiest grade first; False: by server, then title."""
+
+    class Selected(Message):
+        """The person chose a tool (Enter or click)."""
+
+        def __init__(self, tool: ToolInfo) -> None:
+            super().__init__()
+            self.tool = tool
+
+    class Highlighted(Message):
+        """The cursor moved to a tool (or off every tool, when the filter hides them all)."""
+
+        def __init__(self, tool: ToolInfo | None) -> None:
+            super().__init__()
+            self.tool = tool
+
+    def __init__(
+        self,
+        hints_for: Callable[[ToolInfo], Hints] = static_hints,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._hints_for = hints_for
+        self._by_server: dict[str, list[ToolEntry]] = {}
+        self._sorted: list[ToolEntry] = []
+        self._visible: list[ToolEntry] = []
+        self._option_of: dict[int, Option] = {}  # id(entry) -> its row
+        self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
+        self._query = ""
+        self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
+        self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            placeholder="Filter tools: name, ro, destructive, high, grade:medium+ …", id="tool-filter"
+        )
+        yield Static(Content(FILTER_HELP), classes="tool-list--status", id="tool-filter-help")
+        yield _ToolOptions(id="tool-options")
+        yield Static(classes="tool-list--status", id="tool-list-status")
+
+    # ---- public API ---------------------------------------------------------------------------
+
+    @property
+    def tools(self) -> list[ToolInfo]:
+        """Every tool of every server, in display order."""
+        return [entry.tool for entry in self._sorted]
+
+    @property
+    def visible_tools(self) -> list[ToolInfo]:
+        """The tools the current filter shows, in display order."""
+        return [entry.tool for entry in self._visible]
+
+    @property
+    def visible_entries(self) -> list[ToolEntry]:
+        return list(self._visible)
+
+    @property
+    def highlighted_tool(self) -> ToolInfo | None:
+        index = self._options.highlighted
+        return self._visible[index].tool if index is not None and index < len(self._visible) else None
+
+    @property
+    def filter_text(self) -> str:
+        return self._query
+
+    def set_filter(self, query: str) -> None:
+        """Put ``query`` in the filter box (and filter)."""
+        self.query_one("#tool-filter", Input).value = query
+        self._apply_filter(query)
+
+    def set_tools(self, server: str, tools: list[ToolInfo] | tuple[ToolInfo, ...]) -> None:
+        """Replace every tool of ``server`` (call on ToolsChanged)."""
+        for old in self._by_server.pop(server, ()):
+            self._forget(old)
+        entries = [make_entry(tool, self._hints_for) for tool in tools]
+        for entry in entries:
+            option = Option(tool_row(entry))
+            self._option_of[id(entry)] = option
+            self._entry_of[id(option)] = entry
+        self._by_server[server] = entries
+        self._resort()
+
+    def remove_server(self, server: str) -> None:
+        for old in self._by_server.pop(server, ()):
+            self._forget(old)
+        self._resort()
+
+    def refresh_hints(self) -> None:
+        """Recompute every row's hints (after the user changed an override)."""
+        for server, entries in list(self._by_server.items()):
+            self.set_tools(server, [entry.tool for entry in entries])
+
+    def action_toggle_sort(self) -> None:
+        self.sort_by_risk = not self.sort_by_risk
+
+    def action_focus_list(self) -> None:
+        self._options.focus()
+
+    # ---- internals ------------------------------------------------------------------------------
+
+    @property
+    def _options(self) -> OptionList:
+        return self.query_one("#tool-options", OptionList)
+
+    def _forget(self, entry: ToolEntry) -> None:
+        option = self._option_of.pop(id(entry))
+        self._entry_of.pop(id(option), None)
+
+    def watch_sort_by_risk(self) -> None:
+        self._resort()
+
+    def _resort(self) -> None:
+        everything = [entry for entries in self._by_server.values() for entry in entries]
+        self._sorted = sort_entries(everything, self.sort_by_risk)
+        self._apply_filter(self._query)
+
+    def on_mount(self) -> None:
+        self._apply_filter(self._query)
+
+    def _apply_filter(self, query: str) -> None:
+        self._query = query
+        self._visible = filter_tools(self._sorted, query)
+        if not self.is_mounted:
+            return
+        options = self._options
+        options.set_options([self._option_of[id(entry)] for entry in self._visible])
+        if self._visible:
+            keep = self._keep
+            index = next((i for i, e in enumerate(self._visible) if e.tool.key == keep), 0)
+            options.highlighted = index
+        else:
+            self._post_highlight(None)
+        self._update_status()
+
+    def _update_status(self) -> None:
+        order = "riskiest first" if self.sort_by_risk else "by server"
+        total, shown = len(self._sorted), len(self._visible)
+        count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
+        self.query_one("#tool-list-status", Static).update(
+            Content(f"{count} · sorted {order} (ctrl+t to change)")
+        )
+
+    def _post_highlight(self, entry: ToolEntry | None) -> None:
+        tool = entry.tool if entry is not None else None
+        if tool is not None:
+            self._keep = tool.key
+        # Compare whole tools: a changed definition under the same name is news for the detail view.
+        if tool != self._posted:
+            self._posted = tool
+            self.post_message(self.Highlighted(tool))
+
+    @on(Input.Changed, "#tool-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._apply_filter(event.value)
+
+    @on(Input.Submitted, "#tool-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if (tool := self.highlighted_tool) is not None:
+            self.post_message(self.Selected(tool))
+
+    @on(OptionList.OptionHighlighted, "#tool-options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if (entry := self._entry_of.get(id(event.option))) is not None:
+            self._post_highlight(entry)
+
+    @on(OptionList.OptionSelected, "#tool-options")
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if (entry := self._entry_of.get(id(event.option))) is not None:
+            self.post_message(self.Selected(entry.tool))

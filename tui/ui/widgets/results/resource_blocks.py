@@ -1,0 +1,82 @@
+"""Resource links (a pointer the server hands back) and embedded resources (the contents themselves)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from tui.client.models import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
+from tui.ui.safe_text import literal
+from tui.ui.widgets.results.formatting import human_size, suggested_file_name, uri_stem
+from tui.ui.widgets.results.saveable import SaveableBlock
+from tui.ui.widgets.results.text_block import TextBlockView
+
+
+def field_rows(rows: list[tuple[str, str | None]]) -> Content:
+    """``Label: value`` lines; labels are ours (styled), values are server text (literal)."""
+    lines = [
+        Content.assemble((f"{name}: ", "bold"), literal(value)) for name, value in rows if value is not None
+    ]
+    return Content("\n").join(lines)
+
+
+class ResourceLinkView(Static):
+    def __init__(self, block: ResourceLinkBlock) -> None:
+        size = None if block.size is None else f"{human_size(block.size)} ({block.size} bytes)"
+        rows = [
+            ("URI", block.uri),
+            ("Name", block.name),
+            ("Title", block.title),
+            ("Description", block.description),
+            ("MIME type", block.mime_type),
+            ("Size", size),
+        ]
+        body = Content.assemble(("Resource link\n", "bold"), field_rows(rows))
+        super().__init__(body, classes="result-block resource-link-block")
+        self.block = block
+
+
+class EmbeddedResourceView(SaveableBlock):
+    def __init__(self, block: EmbeddedResourceBlock, *, save_dir: Path | None = None) -> None:
+        super().__init__(save_dir=save_dir, classes="result-block embedded-resource-block")
+        self.block = block
+        self.data = block.blob or b""
+        self.file_name = suggested_file_name(uri_stem(block.uri), block.mime_type)
+        self.what = (
+            f"Resource {block.uri} · {block.mime_type or 'no MIME type'} · {human_size(len(self.data))}"
+        )
+
+    def compose(self) -> ComposeResult:
+        rows: list[tuple[str, str | None]] = [
+            ("URI", self.block.uri),
+            ("MIME type", self.block.mime_type or "not stated"),
+        ]
+        if self.block.text is None and self.block.blob is not None:
+            rows.append(("Size", f"{human_size(len(self.data))} ({len(self.data)} bytes)"))
+        yield Static(
+            Content.assemble(("Embedded resource\n", "bold"), field_rows(rows)), classes="block-title"
+        )
+        if self.block.text is not None:
+            yield TextBlockView(
+                self.block.text,
+                label="Resource text",
+                save_stem=uri_stem(self.block.uri),
+                save_dir=self.save_dir,
+            )
+        elif self.data:
+            yield self.save_button()
+        else:
+            yield Static("The resource has no contents.", classes="block-note")
+
+
+class UnknownBlockView(TextBlockView):
+    """A content type this client does not know: its JSON, so nothing the server sent is hidden."""
+
+    def __init__(self, block: UnknownBlock, *, save_dir: Path | None = None) -> None:
+        raw = json.dumps(block.raw, indent=2, ensure_ascii=False, default=repr)
+        super().__init__(raw, label=f"Unknown content type {block.type!r}", save_dir=save_dir)
+        self.add_class("unknown-block")

@@ -1,0 +1,136 @@
+"""The result of one tool call: how it ended, every content block, and structuredContent as a tree."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.await_complete import AwaitComplete
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tui.client.models import (
+    BinaryBlock,
+    CallOutcome,
+    CallStatus,
+    ContentBlock,
+    EmbeddedResourceBlock,
+    ResourceLinkBlock,
+    TextBlock,
+    UnknownBlock,
+)
+from tui.ui.safe_text import literal
+from tui.ui.widgets.results.binary_block import BinaryBlockView
+from tui.ui.widgets.results.formatting import human_duration
+from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
+from tui.ui.widgets.results.status_text import status_label, status_sentence
+from tui.ui.widgets.results.structured_tree import StructuredTree
+from tui.ui.widgets.results.text_block import TextBlockView
+
+TRUNCATED_NOTE = "The result was too large and was cut; what follows is only its beginning."
+
+# One class per way a call can end, so styles (and tests) need not read the text.
+_STATUS_CLASSES = ("-is-error", "-failed", "-timeout", "-cancelled", "-denied", "-ok")
+_STATUS_CLASS = {
+    CallStatus.ERROR: "-failed",
+    CallStatus.TIMEOUT: "-timeout",
+    CallStatus.CANCELLED: "-cancelled",
+    CallStatus.DENIED: "-denied",
+}
+
+
+class ResultView(VerticalScroll):
+    """Call ``show(outcome, title=...)`` to (re)fill it; await the return value to wait for the mount."""
+
+    DEFAULT_CSS = """
+    ResultView { height: 1fr; padding: 0 1; }
+    ResultView #result-header { text-style: bold; }
+    ResultView #result-status { margin-top: 1; text-style: bold; }
+    ResultView .result-note { color: $text-warning; margin-top: 1; }
+    ResultView .result-block { height: auto; margin-top: 1; padding-left: 1; border-left: wide $primary 40%; }
+    ResultView .result-block .result-block { margin-top: 0; border-left: none; padding-left: 0; }
+    ResultView .block-title { color: $text-muted; }
+    ResultView .block-note { color: $text-warning; }
+    ResultView .block-problem { color: $text-error; }
+    ResultView .text-body { height: auto; }
+    ResultView TextArea.text-body { height: 24; }
+    ResultView .save-button { margin-top: 1; }
+    ResultView #result-structured-title { margin-top: 1; color: $text-muted; }
+    ResultView.-is-error #result-status, ResultView.-failed #result-status,
+    ResultView.-timeout #result-status { color: $text-error; }
+    ResultView.-is-error .result-block { border-left: wide $error; }
+    ResultView.-is-error .text-body { color: $text-error; }
+    ResultView.-cancelled #result-status, ResultView.-denied #result-status { color: $text-warning; }
+    """
+
+    def __init__(
+        self, *, save_dir: Path | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        """``save_dir`` is where save dialogs start (the working directory when None)."""
+        super().__init__(id=id, classes=classes)
+        self.save_dir = save_dir
+        self.outcome: CallOutcome | None = None
+        self._generation = 0
+        self._replacing = asyncio.Lock()
+
+    def show(self, outcome: CallOutcome, *, title: str) -> AwaitComplete:
+        """Replace what is shown with ``outcome``; ``title`` names the call (server text is fine)."""
+        self.outcome = outcome
+        for name in _STATUS_CLASSES:
+            self.remove_class(name)
+        self.add_class(self._status_class(outcome))
+        widgets = self._build(outcome, title)
+        self._generation += 1
+        generation = self._generation
+
+        async def replace() -> None:
+            # Two quick show() calls must not interleave remove/mount (duplicate ids): the older yields.
+            async with self._replacing:
+                if generation != self._generation:
+                    return
+                await self.remove_children()
+                await self.mount_all(widgets)
+                self.scroll_home(animate=False)
+
+        return AwaitComplete(replace())
+
+    @staticmethod
+    def _status_class(outcome: CallOutcome) -> str:
+        if outcome.status is CallStatus.OK:
+            return "-is-error" if outcome.is_error else "-ok"
+        return _STATUS_CLASS[outcome.status]
+
+    def _build(self, outcome: CallOutcome, title: str) -> list[Widget]:
+        header = Content.assemble(
+            literal(title), f" · {status_label(outcome)} · {human_duration(outcome.duration_s)}"
+        )
+        widgets: list[Widget] = [Static(header, id="result-header")]
+        sentence = status_sentence(outcome)
+        if sentence is not None:
+            widgets.append(Static(literal(sentence), id="result-status"))
+        if outcome.truncated:
+            widgets.append(Static(TRUNCATED_NOTE, id="result-truncated", classes="result-note"))
+        stem = title
+        for index, block in enumerate(outcome.content, start=1):
+            widgets.append(self._block(block, f"{stem}-{index}" if len(outcome.content) > 1 else stem))
+        if outcome.structured is not None:
+            widgets.append(Static("Structured content", id="result-structured-title"))
+            widgets.append(StructuredTree(outcome.structured, id="result-structured"))
+        if outcome.status is CallStatus.OK and not outcome.content and outcome.structured is None:
+            widgets.append(Static("The result has no content.", id="result-empty", classes="result-note"))
+        return widgets
+
+    def _block(self, block: ContentBlock, stem: str) -> Widget:
+        if isinstance(block, TextBlock):
+            return TextBlockView(block.text, save_stem=stem, save_dir=self.save_dir)
+        if isinstance(block, BinaryBlock):
+            return BinaryBlockView(block, save_stem=stem, save_dir=self.save_dir)
+        if isinstance(block, ResourceLinkBlock):
+            return ResourceLinkView(block)
+        if isinstance(block, EmbeddedResourceBlock):
+            return EmbeddedResourceView(block, save_dir=self.save_dir)
+        if isinstance(block, UnknownBlock):
+            return UnknownBlockView(block, save_dir=self.save_dir)
+        raise TypeError(f"unknown content block {block!r}")

@@ -1,0 +1,176 @@
+"""The file the app owns for remembered ("always") approvals and the user's annotation overrides.
+
+JSON, written atomically and only when it changed. A file that cannot be read is never overwritten:
+the app runs without its contents, reports the problem, and refuses to save until the user fixes or
+removes it (so a typo never costs the user every approval they had).
+
+Format (version 1)::
+
+    {"version": 1,
+     "approvals": [{"server": "demo", "serverIdentity": "demo|stdio|...", "tool": "manage_files",
+                    "ceiling": "safe", "definitionHash": "<sha256>", "createdAt": "<ISO-8601 UTC>",
+                    "definition": {"name": ..., "description": ..., "inputSchema": {...},
+                                   "annotations": {...} | null}}],
+     "overrides": [{"server": "demo", "tool": "manage_files", "annotations": {"destructiveHint": true}}]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from tui.config.atomic import write_if_changed
+from tui.config.problems import ConfigProblem
+from tui.safety.approvals import Approval
+from tui.safety.grade import Grade
+from tui.safety.hints import HINT_NAMES
+from tui.safety.overrides import Overrides
+from tui.safety.tool_hash import DefinitionSnapshot
+
+FORMAT_VERSION = 1
+SaveResult = Literal["written", "unchanged", "refused"]
+_CONSEQUENCE = (
+    "The app runs without remembered approvals and annotation overrides, and will not change this file "
+    "until you fix or remove it."
+)
+
+
+@dataclass
+class StoredSafety:
+    """What the approvals file holds."""
+
+    approvals: list[Approval] = field(default_factory=list)
+    """Persistent approvals only (scope "always")."""
+    overrides: Overrides = field(default_factory=Overrides)
+
+
+class _Invalid(ValueError):
+    pass
+
+
+def _approval_from(item: Any, where: str) -> Approval:
+    if not isinstance(item, dict):
+        raise _Invalid(f"{where} must be an object")
+    for key in ("server", "serverIdentity", "tool", "ceiling", "definitionHash", "createdAt"):
+        if not isinstance(item.get(key), str):
+            raise _Invalid(f'{where}: "{key}" must be a string')
+    try:
+        ceiling = Grade.parse(item["ceiling"])
+        created = datetime.fromisoformat(item["createdAt"])
+        definition = DefinitionSnapshot.from_json(item.get("definition") or {})
+    except ValueError as exc:
+        raise _Invalid(f"{where}: {exc}") from None
+    if definition.hash != item["definitionHash"]:
+        raise _Invalid(f'{where}: "definitionHash" does not match its "definition"')
+    if definition.name != item["tool"]:
+        raise _Invalid(f'{where}: "tool" does not match the definition\'s name')
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    return Approval(
+        item["serverIdentity"], item["server"], item["tool"], ceiling, "always", definition, created
+    )
+
+
+def _override_into(overrides: Overrides, item: Any, where: str) -> None:
+    if not isinstance(item, dict) or not isinstance(item.get("server"), str):
+        raise _Invalid(f'{where} must be an object with a string "server"')
+    if not isinstance(item.get("tool"), str):
+        raise _Invalid(f'{where}: "tool" must be a string')
+    hints = item.get("annotations")
+    if not isinstance(hints, dict):
+        raise _Invalid(f'{where}: "annotations" must be an object')
+    for key, value in hints.items():
+        if key not in HINT_NAMES or not isinstance(value, bool):
+            raise _Invalid(f"{where}: {key!r} must be one of {', '.join(HINT_NAMES)} with true or false")
+    overrides.set(item["server"], item["tool"], hints)
+
+
+def parse_approvals(text: str) -> StoredSafety:
+    """Raises ValueError (with a line number for JSON syntax errors) when the text is not a valid file."""
+    if not text.strip():
+        return StoredSafety()
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise _Invalid("the file must hold a JSON object")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise _Invalid(f'"version" is {version!r}; this mcp-tui reads version {FORMAT_VERSION}')
+    approvals, overrides = data.get("approvals", []), data.get("overrides", [])
+    if not isinstance(approvals, list) or not isinstance(overrides, list):
+        raise _Invalid('"approvals" and "overrides" must be lists')
+    state = StoredSafety([_approval_from(item, f"approvals[{i}]") for i, item in enumerate(approvals)])
+    for i, item in enumerate(overrides):
+        _override_into(state.overrides, item, f"overrides[{i}]")
+    return state
+
+
+def dump_approvals(approvals: Iterable[Approval], overrides: Overrides) -> str:
+    """The file's text: persistent approvals only, in a stable order so unchanged state writes nothing."""
+    kept = sorted(
+        (a for a in approvals if a.scope == "always"), key=lambda a: (a.server, a.tool, a.server_identity)
+    )
+    data = {
+        "version": FORMAT_VERSION,
+        "approvals": [
+            {
+                "server": a.server,
+                "serverIdentity": a.server_identity,
+                "tool": a.tool,
+                "ceiling": a.ceiling.label,
+                "definitionHash": a.definition_hash,
+                "createdAt": a.created_at.astimezone(UTC).isoformat(timespec="seconds"),
+                "definition": a.definition.to_json(),
+            }
+            for a in kept
+        ],
+        "overrides": [
+            {"server": server, "tool": tool, "annotations": hints}
+            for server, tool, hints in overrides.items()
+        ],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def load_approvals(path: Path) -> tuple[StoredSafety, ConfigProblem | None]:
+    """The file's contents, or (empty state, the problem) when it cannot be read. A missing file is fine."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return StoredSafety(), None
+    except (OSError, UnicodeDecodeError) as exc:
+        return StoredSafety(), ConfigProblem(path, None, f"cannot be read ({exc}). {_CONSEQUENCE}")
+    try:
+        return parse_approvals(text), None
+    except json.JSONDecodeError as exc:
+        return StoredSafety(), ConfigProblem(path, exc.lineno, f"not valid JSON: {exc.msg}. {_CONSEQUENCE}")
+    except ValueError as exc:
+        return StoredSafety(), ConfigProblem(path, None, f"{exc}. {_CONSEQUENCE}")
+
+
+class ApprovalsStore:
+    """Loads and saves one approvals file, and refuses to save over a file it could not read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem: ConfigProblem | None = None
+
+    def load(self) -> StoredSafety:
+        """Read the file; on a problem, ``self.problem`` says what is wrong and saves are refused."""
+        state, self.problem = load_approvals(self.path)
+        return state
+
+    def save(self, approvals: Iterable[Approval], overrides: Overrides) -> SaveResult:
+        """Write the persistent approvals and overrides if they changed; "refused" while the file on disk
+        is unreadable (call ``load`` again after the user fixes it)."""
+        if self.problem is not None:
+            return "refused"
+        # The user may have broken the file by hand since it was loaded: check again, never overwrite it.
+        _, self.problem = load_approvals(self.path)
+        if self.problem is not None:
+            return "refused"
+        changed = write_if_changed(self.path, dump_approvals(approvals, overrides))
+        return "written" if changed else "unchanged"

@@ -1,0 +1,1 @@
+"""Misbehaving MCP servers for the preflight tests (one per failure case)."""

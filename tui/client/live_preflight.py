@@ -1,0 +1,124 @@
+"""Live preflight while the user types: debounced, never blocking, never showing a stale answer.
+
+``update`` runs on the UI's event loop for every edit, so it does only local work (a JSON copy, schema
+validation, a cache lookup) and schedules the network part; results arrive through ``on_result``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from tui.client.models import ToolInfo
+from tui.client.preflight import PreflightEngine, PreflightResult, canonical_json
+
+OnResult = Callable[[PreflightResult], None]
+OnPending = Callable[[ToolInfo, dict[str, Any]], None]
+
+
+class LivePreflight:
+    """Preflights for one argument editor (one tool at a time).
+
+    Every ``update`` makes its arguments the current ones. Results that need no request (not resolvable,
+    invalid, or an answer already given on this connection) are delivered at once; otherwise ``on_pending``
+    is called and a request goes out after ``debounce_s`` without further edits (rule 3). A response for
+    arguments that are no longer current is dropped, never delivered.
+    """
+
+    def __init__(
+        self,
+        engine: PreflightEngine,
+        debounce_s: float,
+        on_result: OnResult,
+        on_pending: OnPending | None = None,
+    ) -> None:
+        self._engine = engine
+        self._debounce_s = debounce_s
+        self._on_result = on_result
+        self._on_pending = on_pending
+        self._generation = 0
+        self._tool: ToolInfo | None = None
+        self._arguments: dict[str, Any] = {}
+        self._identity: str | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        self.last_result: PreflightResult | None = None
+        """The last result delivered (always for the current arguments when nothing is pending)."""
+
+    @property
+    def pending(self) -> bool:
+        """True while a request for the current arguments is scheduled or in flight."""
+        return self._timer is not None or (self._task is not None and not self._task.done())
+
+    def update(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
+        """The arguments being edited changed (call from the event loop; returns at once)."""
+        if self._closed:
+            return
+        try:
+            identity = canonical_json([tool.server, tool.name, arguments])
+        except (TypeError, ValueError):
+            identity = None  # not JSON: the engine reports it as invalid
+        if identity is not None and identity == self._identity and tool == self._tool:
+            return  # nothing changed: the pending request or the delivered result still stands
+        # A private copy: the editor may keep mutating its dict after handing it over.
+        copied = json.loads(identity)[2] if identity is not None else arguments
+        self._begin(tool, copied, identity)
+        immediate = self._engine.preflight_now(tool, copied)
+        if immediate is not None:
+            self._deliver(self._generation, immediate)
+            return
+        if self._on_pending is not None:
+            self._on_pending(tool, copied)
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(self._debounce_s, self._start, self._generation, False)
+
+    def retry(self) -> None:
+        """Ask the server again about the current arguments now, without reusing an earlier answer."""
+        if self._closed or self._tool is None:
+            return
+        self._begin(self._tool, self._arguments, self._identity)
+        if self._on_pending is not None:
+            self._on_pending(self._tool, self._arguments)
+        self._start(self._generation, True)
+
+    def close(self) -> None:
+        """Stop: cancel anything scheduled or in flight; later calls do nothing."""
+        self._closed = True
+        self._cancel()
+
+    # ---- internals -------------------------------------------------------------------------
+
+    def _begin(self, tool: ToolInfo, arguments: dict[str, Any], identity: str | None) -> None:
+        self._cancel()
+        self._generation += 1
+        self._tool, self._arguments, self._identity = tool, arguments, identity
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._task is not None and not self._task.done():
+            # The answer would be stale; cancelling also tells the server to stop working on it.
+            self._task.cancel()
+        self._task = None
+
+    def _start(self, generation: int, fresh: bool) -> None:
+        self._timer = None
+        if generation != self._generation or self._closed or self._tool is None:
+            return
+        self._task = asyncio.get_running_loop().create_task(
+            self._run(generation, self._tool, self._arguments, fresh)
+        )
+
+    async def _run(self, generation: int, tool: ToolInfo, arguments: dict[str, Any], fresh: bool) -> None:
+        result = await self._engine.preflight(tool, arguments, fresh=fresh)
+        self._deliver(generation, result)
+
+    def _deliver(self, generation: int, result: PreflightResult) -> None:
+        if generation != self._generation or self._closed:
+            return  # rule 3: an answer for arguments that are no longer current is never shown
+        self.last_result = result
+        self._on_result(result)

@@ -1,0 +1,311 @@
+"""Preflight of one call: validate locally, resolve per call when the tool declares it, combine the hints.
+
+Implements the eight "Preflight rules" of the product document. The engine never imports the mcp SDK: it
+talks to the server only through the ``resolver`` it is given (``ConnectionManager.resolve`` in the app).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from tui.client.arguments import ArgumentError, validate_arguments
+from tui.client.models import ResolveMethod, ResolveOutcome, ToolInfo
+from tui.safety.grade import Grade, grade_hints
+from tui.safety.hints import Hint, Hints, Provenance, stated_hints
+
+Resolver = Callable[[ToolInfo, dict[str, Any], float], Awaitable[ResolveOutcome]]
+
+# Enough to make typing back and forth instant; bounded so a long session does not grow without limit.
+_CACHE_SIZE = 512
+
+
+class PreflightStatus(StrEnum):
+    NOT_RESOLVABLE = "not_resolvable"  # the tool declares no per-call resolution: static hints stand
+    INVALID = "invalid"  # the arguments fail the inputSchema: nothing was sent, static hints stand
+    RESOLVED = "resolved"  # the server resolved these exact arguments
+    FAILED = "failed"  # resolution failed or timed out: static hints stand, with the reason
+
+
+@dataclass(frozen=True)
+class HintChange:
+    """One hint whose value for this call differs from the static definition."""
+
+    name: str
+    before: Hint
+    after: Hint
+
+
+@dataclass(frozen=True)
+class PreflightResult:
+    status: PreflightStatus
+    tool: ToolInfo
+    arguments_json: str
+    """The arguments this result is for, as JSON in the caller's key order: a frozen copy."""
+    static: Hints
+    effective: Hints
+    changes: tuple[HintChange, ...] = ()
+    errors: tuple[ArgumentError, ...] = ()
+    error: str | None = None
+    """FAILED: why resolution failed (server text: show it through safe_text)."""
+    error_code: int | None = None
+    timed_out: bool = False
+    warnings: tuple[str, ...] = ()
+    method: ResolveMethod | None = None
+    elapsed_s: float = 0.0
+    """Time spent waiting for the server (0 when nothing was sent or the answer was reused)."""
+    reused: bool = False
+    """True when the answer came from an earlier identical request on the same connection."""
+    connection_id: int = 0
+    resolved_annotations: dict[str, Any] | None = field(default=None, compare=False)
+    resolved_tool: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def arguments(self) -> dict[str, Any]:
+        """A fresh copy of the arguments this result is for (the exact ones to send)."""
+        loaded: dict[str, Any] = json.loads(self.arguments_json)
+        return loaded
+
+    @property
+    def grade(self) -> Grade:
+        return grade_hints(self.effective).grade
+
+    @property
+    def surface_error(self) -> bool:
+        """Rule 5: with no static annotations to fall back on, the failure itself must be shown plainly."""
+        return self.status is PreflightStatus.FAILED and self.static.unannotated
+
+    @property
+    def retryable(self) -> bool:
+        return self.status is PreflightStatus.FAILED
+
+    @property
+    def summary(self) -> str:
+        """One plain line saying where the hints shown come from."""
+        draft = f"draft {self.method}" if self.method else "draft extension"
+        if self.status is PreflightStatus.NOT_RESOLVABLE:
+            return "static hints: this tool does not declare per-call resolution"
+        if self.status is PreflightStatus.INVALID:
+            return "waiting for valid arguments; showing the static hints"
+        if self.status is PreflightStatus.RESOLVED:
+            return f"resolved for these arguments ({draft})"
+        fallback = (
+            "the tool has no static annotations, so it is treated as destructive and open-world"
+            if self.static.unannotated
+            else "showing the static definition"
+        )
+        return f"resolve failed ({draft}): {self.error}; {fallback}"
+
+
+def canonical_json(arguments: Any) -> str:
+    """The arguments as canonical JSON: equal arguments give equal text, whatever their key order."""
+    return json.dumps(arguments, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class PreflightEngine:
+    """Preflights for every server; holds the per-connection cache and the non-determinism flags."""
+
+    def __init__(self, resolver: Resolver, connection_id: Callable[[str], int], timeout: float) -> None:
+        self._resolver = resolver
+        self._connection_id = connection_id
+        self.timeout = timeout
+        self._cache: OrderedDict[tuple[int, str, str, str, str], ResolveOutcome] = OrderedDict()
+        self._nondeterministic: set[str] = set()
+
+    def is_nondeterministic(self, server: str) -> bool:
+        """True once ``server`` resolved the same (tool, arguments) differently (rule 4)."""
+        return server in self._nondeterministic
+
+    @property
+    def nondeterministic_servers(self) -> frozenset[str]:
+        return frozenset(self._nondeterministic)
+
+    def preflight_now(self, tool: ToolInfo, arguments: dict[str, Any]) -> PreflightResult | None:
+        """The result when no request is needed (not resolvable, invalid, or a reusable answer), else None.
+
+        Synchronous and cheap: the live preflight calls it on every edit.
+        """
+        early = self._local(tool, arguments)
+        if early is not None:
+            return early
+        key = self._key(tool, arguments)
+        cached = self._cache.get(key)
+        if cached is None:
+            return None
+        self._cache.move_to_end(key)
+        return self._combine(tool, arguments, cached, key[0], reused=True)
+
+    async def preflight(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        *,
+        fresh: bool = False,
+        timeout: float | None = None,  # noqa: ASYNC109 - passed on as the request's timeout
+    ) -> PreflightResult:
+        """Preflight ``arguments`` for ``tool``.
+
+        ``fresh=True`` is the pre-call preflight (rule 6) and the retry (rule 5): it always asks the server
+        about exactly these arguments, and compares the answer with any earlier one (rule 4).
+        """
+        early = self._local(tool, arguments)
+        if early is not None:
+            return early
+        key = self._key(tool, arguments)
+        previous = self._cache.get(key)
+        if previous is not None and not fresh:
+            self._cache.move_to_end(key)
+            return self._combine(tool, arguments, previous, key[0], reused=True)
+        outcome = await self._resolve(tool, arguments, self.timeout if timeout is None else timeout)
+        answered = outcome.error is None and not outcome.timed_out and outcome.annotations is not None
+        if answered and previous is not None and _hints_differ(previous, outcome):
+            self._nondeterministic.add(tool.server)
+            static = Hints.from_annotations(tool.annotations)
+            # Two answers for the same call: the careful reading is the riskier one, from now on.
+            if _grade_of(static, previous) > _grade_of(static, outcome):
+                outcome = replace(previous, elapsed_s=outcome.elapsed_s)
+        # The connection may have been replaced while we waited: only then is the old answer unusable.
+        if answered and self._connection_id(tool.server) == key[0]:
+            self._cache[key] = outcome
+            self._cache.move_to_end(key)
+            while len(self._cache) > _CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return self._combine(tool, arguments, outcome, key[0], reused=False)
+
+    # ---- internals -------------------------------------------------------------------------
+
+    def _local(self, tool: ToolInfo, arguments: dict[str, Any]) -> PreflightResult | None:
+        static = Hints.from_annotations(tool.annotations)
+        try:
+            frozen = json.dumps(arguments, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            problem = ArgumentError((), f"the arguments cannot be sent as JSON: {error}")
+            return PreflightResult(PreflightStatus.INVALID, tool, "{}", static, static, errors=(problem,))
+        errors = tuple(validate_arguments(tool.input_schema, arguments))
+        if tool.resolve_method is None:  # rule 1
+            return PreflightResult(
+                PreflightStatus.NOT_RESOLVABLE, tool, frozen, static, static, errors=errors
+            )
+        if errors:  # rule 2
+            return PreflightResult(
+                PreflightStatus.INVALID,
+                tool,
+                frozen,
+                static,
+                static,
+                errors=errors,
+                method=tool.resolve_method,
+            )
+        return None
+
+    def _key(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[int, str, str, str, str]:
+        # The static definition is part of the key: a tools/list_changed that redefines the tool on the
+        # same connection must not reuse answers given about the old definition.
+        definition = canonical_json([tool.input_schema, tool.annotations, tool.resolve_method])
+        return (
+            self._connection_id(tool.server),
+            tool.server,
+            tool.name,
+            definition,
+            canonical_json(arguments),
+        )
+
+    async def _resolve(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        timeout: float,  # noqa: ASYNC109 - passed on as the request's timeout
+    ) -> ResolveOutcome:
+        assert tool.resolve_method is not None
+        started = time.perf_counter()
+        try:
+            return await self._resolver(tool, json.loads(json.dumps(arguments)), timeout)
+        except Exception as error:  # the resolver should not raise; if it does, it is one more failure
+            return ResolveOutcome(
+                annotations=None,
+                method=tool.resolve_method,
+                error=f"resolution failed: {type(error).__name__}: {error}",
+                elapsed_s=time.perf_counter() - started,
+            )
+
+    def _combine(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        outcome: ResolveOutcome,
+        connection: int,
+        *,
+        reused: bool,
+    ) -> PreflightResult:
+        static = Hints.from_annotations(tool.annotations)
+        frozen = json.dumps(arguments, ensure_ascii=False)
+        common: dict[str, Any] = {
+            "method": outcome.method,
+            "elapsed_s": 0.0 if reused else outcome.elapsed_s,
+            "reused": reused,
+            "connection_id": connection,
+        }
+        if outcome.error is not None or outcome.timed_out or outcome.annotations is None:
+            error = outcome.error or ("timed out" if outcome.timed_out else "no annotations in the answer")
+            return PreflightResult(
+                PreflightStatus.FAILED,
+                tool,
+                frozen,
+                static,
+                static,
+                error=error,
+                error_code=outcome.error_code,
+                timed_out=outcome.timed_out,
+                warnings=self._server_warnings(tool.server),
+                **common,
+            )
+        warnings = list(self._server_warnings(tool.server))
+        effective = static.overlay(outcome.annotations, Provenance.RESOLVED)
+        static_grade, effective_grade = grade_hints(static).grade, grade_hints(effective).grade
+        if effective_grade > static_grade:  # rule 8
+            warnings.append(
+                f"the server resolved these arguments as {effective_grade.label}, riskier than its static "
+                f"definition ({static_grade.label}): the static annotations are not the worst case, "
+                "so the resolved hints are used"
+            )
+        return PreflightResult(
+            PreflightStatus.RESOLVED,
+            tool,
+            frozen,
+            static,
+            effective,
+            changes=_changes(static, effective),
+            warnings=tuple(warnings),
+            resolved_annotations=outcome.annotations,
+            resolved_tool=outcome.tool,
+            **common,
+        )
+
+    def _server_warnings(self, server: str) -> tuple[str, ...]:
+        if server not in self._nondeterministic:
+            return ()
+        return (
+            f"{server} resolved the same arguments differently on different requests; servers must be "
+            "deterministic, so where its answers disagree the riskier one is used",
+        )
+
+
+def _hints_differ(first: ResolveOutcome, second: ResolveOutcome) -> bool:
+    return stated_hints(first.annotations) != stated_hints(second.annotations)
+
+
+def _grade_of(static: Hints, outcome: ResolveOutcome) -> Grade:
+    return grade_hints(static.overlay(outcome.annotations, Provenance.RESOLVED)).grade
+
+
+def _changes(static: Hints, effective: Hints) -> tuple[HintChange, ...]:
+    return tuple(
+        HintChange(name, before, effective.get(name))
+        for name, before in static.items()
+        if effective.get(name).value != before.value
+    )

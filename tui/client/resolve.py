@@ -1,0 +1,173 @@
+"""One draft per-call resolution request (``tools/resolve`` or ``tools/annotations``).
+
+Neither method is in a released spec, so the SDK has no types for them: the request models below subclass
+``types.Request`` (the session refuses plain models), and results are read as raw dicts because the SDK's
+own models would silently drop the fields we need to check. ``send_resolve`` never raises for anything the
+server or the transport does: every failure becomes a ``ResolveOutcome`` with a readable ``error``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import anyio
+import mcp_types as types
+from mcp.client.session import ClientSession
+from mcp.shared.exceptions import MCPError
+from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
+from pydantic import ConfigDict, ValidationError
+
+from tui.client.models import ResolveMethod, ResolveOutcome
+from tui.safety.hints import HINT_NAMES
+
+# Extra time the outer guard grants beyond the SDK's own read timeout, so the SDK (which also tells the
+# server to stop) normally wins, and a stuck write still cannot hold the preflight forever.
+_GUARD_GRACE_S = 0.5
+
+
+class _RawResult(types.Result):
+    """Keeps every field as sent: the checks below decide what is malformed, not the SDK's models."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+_CODE_NAMES: Mapping[int, str] = {
+    -32700: "parse error",
+    -32600: "invalid request",
+    -32601: "method not found",
+    -32602: "invalid params",
+    -32603: "internal error",
+}
+
+
+class ResolveParams(types.RequestParams):
+    """Params of both drafts: the tool's name and the arguments of the call being considered."""
+
+    name: str
+    arguments: dict[str, Any]
+
+
+class ResolveToolRequest(types.Request[ResolveParams, Literal["tools/resolve"]]):
+    method: Literal["tools/resolve"] = "tools/resolve"
+
+
+class ToolAnnotationsRequest(types.Request[ResolveParams, Literal["tools/annotations"]]):
+    method: Literal["tools/annotations"] = "tools/annotations"
+
+
+class MalformedResult(ValueError):
+    """The server answered, but not in the shape the draft defines."""
+
+
+async def send_resolve(
+    session: ClientSession,
+    method: ResolveMethod,
+    name: str,
+    arguments: dict[str, Any],
+    timeout: float,  # noqa: ASYNC109 - the request's own timeout, also handed to the SDK
+) -> ResolveOutcome:
+    """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems."""
+    params = ResolveParams(name=name, arguments=arguments)
+    request: ResolveToolRequest | ToolAnnotationsRequest = (
+        ResolveToolRequest(params=params)
+        if method == "tools/resolve"
+        else ToolAnnotationsRequest(params=params)
+    )
+    started = time.perf_counter()
+
+    def outcome(**fields: Any) -> ResolveOutcome:
+        return ResolveOutcome(method=method, elapsed_s=time.perf_counter() - started, **fields)
+
+    def timed_out() -> ResolveOutcome:
+        return outcome(annotations=None, timed_out=True, error=f"no answer within {timeout:g} s")
+
+    raw: dict[str, Any] | None = None
+    try:
+        with anyio.move_on_after(timeout + _GUARD_GRACE_S):
+            result = await session.send_request(request, _RawResult, request_read_timeout_seconds=timeout)
+            raw = dict(result.model_extra or {})
+    except MCPError as error:
+        if error.code == REQUEST_TIMEOUT:
+            return timed_out()
+        return outcome(annotations=None, error=_describe_error(method, error), error_code=error.code)
+    except ValidationError as error:
+        return outcome(annotations=None, error=f"malformed result: {_first_problem(error)}")
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as error:
+        return outcome(annotations=None, error=f"the connection was lost: {type(error).__name__}")
+    except Exception as error:  # a preflight must never take the app down, whatever the SDK raises
+        return outcome(annotations=None, error=f"resolution failed: {type(error).__name__}: {error}")
+    if raw is None:
+        return timed_out()
+    try:
+        if method == "tools/resolve":
+            tool, annotations = _read_resolve_result(raw, name)
+            return outcome(annotations=annotations, tool=tool)
+        return outcome(annotations=_read_annotations_result(raw))
+    except MalformedResult as error:
+        return outcome(annotations=None, error=f"malformed result: {error}")
+
+
+def _describe_error(method: ResolveMethod, error: MCPError) -> str:
+    if error.code == CONNECTION_CLOSED:
+        return "the connection closed before the server answered"
+    label = _CODE_NAMES.get(error.code, "error")
+    text = f"the server answered {method} with error {error.code} ({label})"
+    if error.code == -32601:
+        text += " although it advertised the method"
+    return f"{text}: {error.message}" if error.message else text
+
+
+def _first_problem(error: ValidationError) -> str:
+    problems = error.errors()
+    return str(problems[0].get("msg", "unexpected shape")) if problems else "unexpected shape"
+
+
+def _read_resolve_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    if "tool" not in raw:
+        raise MalformedResult("the result has no tool")
+    tool = raw["tool"]
+    if not isinstance(tool, dict):
+        raise MalformedResult(f"tool is {_json_type(tool)}, not an object")
+    returned_name = tool.get("name")
+    if not isinstance(returned_name, str):
+        raise MalformedResult("the tool has no name")
+    if returned_name != name:
+        raise MalformedResult(f"asked about {name!r} but the server described {returned_name!r}")
+    if "annotations" not in tool:
+        return tool, {}
+    return tool, _check_annotations(tool["annotations"])
+
+
+def _read_annotations_result(raw: Mapping[str, Any]) -> dict[str, Any]:
+    if "annotations" not in raw:
+        raise MalformedResult("the result has no annotations")
+    return _check_annotations(raw["annotations"])
+
+
+def _check_annotations(annotations: Any) -> dict[str, Any]:
+    if not isinstance(annotations, dict):
+        raise MalformedResult(f"annotations is {_json_type(annotations)}, not an object")
+    for hint in HINT_NAMES:
+        if hint in annotations and not isinstance(annotations[hint], bool):
+            value = annotations[hint]
+            raise MalformedResult(f"{hint} is {_json_type(value)}, not true or false")
+    title = annotations.get("title")
+    if title is not None and not isinstance(title, str):
+        raise MalformedResult(f"title is {_json_type(title)}, not a string")
+    return dict(annotations)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else type(value).__name__

@@ -1,0 +1,167 @@
+"""Read config.toml (or an imported JSON file) into an AppConfig and a list of problems. Never writes.
+
+config.toml, every key optional::
+
+    [timeouts]            # seconds; each a number greater than 0
+    connect = 15          # starting a server and the handshake
+    request = 30          # ordinary requests such as tools/list
+    call = 120            # one tools/call
+    preflight = 3         # one tools/resolve or tools/annotations preflight
+
+    [preferences]                        # category preferences apply to trusted servers only
+    auto_approve_safe = false            # run read-only, closed-world calls without asking
+    auto_approve_low = false             # run read-only, open-world calls without asking
+    always_confirm_destructive = true    # ask before destructive calls unless a per-tool rule says otherwise
+    auto_approve_idempotent_retry = true # an identical retry of an approved idempotent call runs unasked
+    redact_arguments_in_audit = false    # write "<redacted>" instead of arguments in the audit log
+    preflight_debounce_ms = 150          # pause in typing before a live preflight is sent
+
+    [servers.files]       # a stdio server: mcp-tui starts the program
+    command = "npx"
+    args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]
+    env = { API_KEY = "${MY_API_KEY}" }  # ${VAR} and ${VAR:-fallback} expand from the environment
+    cwd = "~/projects"
+    trust = "untrusted"   # "untrusted" (default) or "trusted": category preferences apply to trusted only
+    protocol = "legacy"   # "legacy" (default: initialize), "auto" (try server/discover first), "2026-07-28"
+
+    [servers.remote]      # an HTTP server: url alone means streamable HTTP
+    url = "https://example.com/mcp"
+    headers = { Authorization = "Bearer ${TOKEN}" }
+    transport = "sse"     # "http" (default) or "sse" for the legacy SSE transport
+
+    [[rules]]             # per-tool rules; at most one per server and tool
+    server = "files"
+    tool = "read_file"
+    action = "always"     # "always" (run without asking), "ask", or "never" (refuse)
+    ceiling = "low"       # for "always": highest grade that runs unasked (safe, low, medium, high, critical)
+
+A problem never stops loading: a bad setting keeps its default, a bad server or rule is skipped, and a
+syntax error loses only the table it is in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tui.config.locate import TABLE_HEADER, toml_locator
+from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts
+from tui.config.problems import ConfigProblem
+from tui.config.sections import Reporter, read_rules, read_settings
+from tui.config.toml_servers import read_server
+
+TOP_KEYS = ("timeouts", "preferences", "servers", "rules")
+_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
+
+
+def load_config(
+    path: Path | None,
+    *,
+    must_exist: bool,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[AppConfig, list[ConfigProblem]]:
+    """Read ``path``; a missing file is a problem only when ``must_exist`` (the user named it)."""
+    if path is None:
+        return AppConfig(), []
+    env = os.environ if environ is None else environ
+    text, problem = read_text(path, must_exist=must_exist)
+    if text is None:
+        return AppConfig(source=str(path)), [problem] if problem else []
+    if path.suffix.lower() in (".json", ".jsonc") or text.lstrip().startswith("{"):
+        from tui.config.json_import import load_json_config
+
+        return load_json_config(path, text, env)
+    return load_toml_config(path, text, env)
+
+
+def read_text(path: Path, *, must_exist: bool) -> tuple[str | None, ConfigProblem | None]:
+    """The file's text, or a problem saying why it cannot be read (None, None: missing and optional)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, ConfigProblem(path, None, "file not found") if must_exist else None
+    except IsADirectoryError:
+        return None, ConfigProblem(path, None, "is a directory, not a file")
+    except OSError as error:
+        return None, ConfigProblem(path, None, f"cannot be read: {error.strerror or error}")
+    try:
+        return raw.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        return None, ConfigProblem(path, line, "is not UTF-8 text; nothing was read from it")
+
+
+def load_toml_config(
+    path: Path, text: str, environ: Mapping[str, str]
+) -> tuple[AppConfig, list[ConfigProblem]]:
+    rep = Reporter(path, toml_locator(text))
+    data, syntax = _parse_salvaging(text, 0)
+    rep.problems.extend(ConfigProblem(path, line, message) for line, message in syntax)
+    config = AppConfig(source=str(path))
+    for key in data:
+        if key not in TOP_KEYS:
+            rep.unknown((), key, TOP_KEYS)
+    if "timeouts" in data:
+        config.timeouts = read_settings(Timeouts, data["timeouts"], ("timeouts",), rep)
+    if "preferences" in data:
+        config.preferences = read_settings(Preferences, data["preferences"], ("preferences",), rep)
+    if "rules" in data:
+        config.rules = read_rules(data["rules"], rep)
+    config.servers = _read_servers(data.get("servers", {}), rep, environ)
+    return config, sorted(rep.problems, key=lambda problem: problem.line or 0)
+
+
+def _read_servers(data: object, rep: Reporter, environ: Mapping[str, str]) -> list[ServerConfig]:
+    if not isinstance(data, dict):
+        rep.add(("servers",), f"must be a table of servers ([servers.NAME]), not {rep.show(data)}; ignored")
+        return []
+    servers = (read_server(name, entry, rep, environ) for name, entry in data.items())
+    return [server for server in servers if server is not None]
+
+
+def _parse_salvaging(text: str, offset: int) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """Parse TOML; on a syntax error, drop only the table around it and parse the rest.
+
+    Table headers are absolute in TOML, so the text before the broken table and the text from the next
+    header on are each valid documents of their own.
+    """
+    try:
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+    lines = text.splitlines(keepends=True)
+    found = _POSITION.search(message)
+    line = int(found.group(1)) if found and found.group(1) else max(len(lines), 1)
+    reason = _POSITION.sub("", message).strip()
+    headers = [i for i, content in enumerate(lines) if TABLE_HEADER.match(content)]
+    start = max((h for h in headers if h < line), default=0)
+    end = min((h for h in headers if h >= line), default=len(lines))
+    lost = f"the table [{lines[start].strip().strip('[]')}]" if start in headers else "the top of the file"
+    if end == len(lines) and start not in headers:
+        lost = "the whole file"
+    problems = [(offset + line, f"TOML syntax: {reason}; {lost} was not read")]
+    if end <= start or not lines:
+        return {}, problems
+    head, head_problems = _parse_salvaging("".join(lines[:start]), offset) if start else ({}, [])
+    tail, tail_problems = _parse_salvaging("".join(lines[end:]), offset + end)
+    return _merge(head, tail), head_problems + problems + tail_problems
+
+
+def _merge(head: dict[str, Any], tail: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(head)
+    for key, value in tail.items():
+        before = merged.get(key)
+        if isinstance(before, dict) and isinstance(value, dict):
+            merged[key] = _merge(before, value)
+        elif isinstance(before, list) and isinstance(value, list):
+            merged[key] = before + value
+        else:
+            merged[key] = value
+    return merged
+
+
+__all__ = ["TOP_KEYS", "load_config", "load_toml_config", "read_text"]

@@ -1,0 +1,151 @@
+"""One ``[servers.NAME]`` table of config.toml -> a ServerConfig, or None (reported) when it is unusable."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+
+from tui.config.locate import KeyPath
+from tui.config.model import ServerConfig, Transport, Trust
+from tui.config.sections import Reporter, read_str, read_str_list, read_str_map, url_problem
+
+SERVER_KEYS = ("command", "args", "env", "cwd", "url", "headers", "transport", "trust", "protocol")
+STDIO_ONLY = ("args", "env", "cwd")
+PROTOCOLS = ("legacy", "auto", "2026-07-28")
+URL_TRANSPORTS: dict[str, Transport] = {"http": "http", "streamable-http": "http", "sse": "sse"}
+_HINTS = {
+    "type": '; use transport = "http" or "sse" for a URL server',
+    "environment": '; did you mean "env"?',
+    "arguments": '; did you mean "args"?',
+    "trusted": '; use trust = "trusted"',
+}
+SKIPPED = "; server skipped"
+
+
+def read_server(
+    name: str,
+    data: object,
+    rep: Reporter,
+    environ: Mapping[str, str],
+    section: KeyPath = ("servers",),
+) -> ServerConfig | None:
+    """``section`` is where servers live in the file (the JSON import reuses this with its own)."""
+    table: KeyPath = (*section, name)
+    if not isinstance(data, dict):
+        rep.add(table, f"must be {rep.table_word} with a command or a url, not {rep.show(data)}{SKIPPED}")
+        return None
+    if not name.strip():
+        rep.add(table, f"a server needs a non-empty name{SKIPPED}")
+        return None
+    for key in data:
+        if key not in SERVER_KEYS:
+            rep.unknown(table, key, SERVER_KEYS, _HINTS.get(key, ""))
+    command = read_str(data, "command", table, rep, SKIPPED)
+    url = read_str(data, "url", table, rep, SKIPPED)
+    if ("command" in data and command is None) or ("url" in data and url is None):
+        return None
+    if command is not None and url is not None:
+        message = 'has both "command" and "url"; a server is either stdio (command) or HTTP/SSE (url)'
+        rep.add(table, message + SKIPPED, "url")
+        return None
+    if command is None and url is None:
+        rep.add(table, f'needs "command" (a stdio server) or "url" (an HTTP or SSE server){SKIPPED}')
+        return None
+    trust = _trust(data, table, rep)
+    protocol = _protocol(data, table, rep)
+    if command is not None:
+        return _stdio(name, command, data, table, rep, environ, trust, protocol)
+    assert url is not None
+    return _remote(name, url, data, table, rep, environ, trust, protocol)
+
+
+def _stdio(
+    name: str,
+    command: str,
+    data: dict[str, object],
+    table: KeyPath,
+    rep: Reporter,
+    environ: Mapping[str, str],
+    trust: Trust,
+    protocol: str,
+) -> ServerConfig | None:
+    if not command.strip():
+        rep.add(table, f'"command" is empty{SKIPPED}', "command")
+        return None
+    transport = data.get("transport", "stdio")
+    if transport != "stdio":
+        rep.add(table, f'"transport" is {rep.show(transport)} but a server with a command is stdio{SKIPPED}')
+        return None
+    if "headers" in data:
+        rep.add(table, '"headers" applies only to HTTP and SSE servers; ignored', "headers")
+    args = read_str_list(data, "args", table, rep, SKIPPED)
+    env = read_str_map(data, "env", table, rep, environ, then=SKIPPED)
+    cwd = read_str(data, "cwd", table, rep, SKIPPED)
+    if args is None or env is None or ("cwd" in data and cwd is None):
+        return None
+    return ServerConfig(
+        name=name,
+        transport="stdio",
+        command=command,
+        args=tuple(args),
+        env=env,
+        cwd=os.path.expanduser(cwd) if cwd else None,
+        trust=trust,
+        protocol=protocol,
+    )
+
+
+def _remote(
+    name: str,
+    url: str,
+    data: dict[str, object],
+    table: KeyPath,
+    rep: Reporter,
+    environ: Mapping[str, str],
+    trust: Trust,
+    protocol: str,
+) -> ServerConfig | None:
+    bad_url = url_problem(url)
+    if bad_url:
+        rep.add(table, f'"url": {bad_url}{SKIPPED}', "url")
+        return None
+    transport = data.get("transport", "http")
+    if not isinstance(transport, str) or transport not in URL_TRANSPORTS:
+        rep.add(
+            table, f'"transport" must be "http" or "sse", not {rep.show(transport)}{SKIPPED}', "transport"
+        )
+        return None
+    for key in STDIO_ONLY:
+        if key in data:
+            rep.add(table, f"{json.dumps(key)} applies only to stdio servers (with a command); ignored", key)
+    headers = read_str_map(data, "headers", table, rep, environ, then=SKIPPED)
+    if headers is None:
+        return None
+    return ServerConfig(
+        name=name,
+        transport=URL_TRANSPORTS[transport],
+        url=url,
+        headers=headers,
+        trust=trust,
+        protocol=protocol,
+    )
+
+
+def _trust(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> Trust:
+    value = data.get("trust", Trust.UNTRUSTED.value)
+    if value in (Trust.UNTRUSTED.value, Trust.TRUSTED.value):
+        return Trust(value)
+    rep.add(
+        table, f'"trust" must be "untrusted" or "trusted", not {rep.show(value)}; using "untrusted"', "trust"
+    )
+    return Trust.UNTRUSTED
+
+
+def _protocol(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> str:
+    value = data.get("protocol", "legacy")
+    if isinstance(value, str) and value in PROTOCOLS:
+        return value
+    choices = ", ".join(json.dumps(p) for p in PROTOCOLS)
+    rep.add(table, f'"protocol" must be one of {choices}, not {rep.show(value)}; using "legacy"', "protocol")
+    return "legacy"

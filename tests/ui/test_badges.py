@@ -55,13 +55,14 @@ def test_destructive_and_idempotent_are_blank_on_read_only_tools() -> None:
     hints = Hints.from_annotations({"readOnlyHint": True, "destructiveHint": True, "idempotentHint": True})
     content = hint_badges(hints)
     assert content.plain.split() == ["RO", "OPEN?"]
-    assert "DEST" not in content.plain and "IDEM" not in content.plain
+    assert "DEST" not in content.plain
+    assert "IDEM" not in content.plain
     assert content.cell_length == BADGES_WIDTH
 
 
 def test_unannotated_is_plainly_marked() -> None:
-    for annotations in (None, {}, {"title": "only a title"}):
-        content = hint_badges(Hints.from_annotations(annotations))
+    for given in (None, {}, {"title": "only a title"}):
+        content = hint_badges(Hints.from_annotations(given))
         assert content.plain.strip() == "unannotated"
         assert content.cell_length == BADGES_WIDTH
 
@@ -82,7 +83,8 @@ def test_grade_chips_are_distinct_and_aligned() -> None:
     assert [chip.plain.strip() for chip in chips] == ["safe", "low", "medium", "high", "critical"]
     assert len({chip.cell_length for chip in chips}) == 1
     assert len(set(GRADE_STYLES.values())) == len(Grade)
-    assert "#c62828" in GRADE_STYLES[Grade.CRITICAL] and "#2e7d32" in GRADE_STYLES[Grade.SAFE]
+    assert "#c62828" in GRADE_STYLES[Grade.CRITICAL]
+    assert "#2e7d32" in GRADE_STYLES[Grade.SAFE]
 
 
 def test_row_has_resolvable_mark_only_when_resolvable() -> None:
@@ -95,7 +97,15 @@ def test_row_has_resolvable_mark_only_when_resolvable() -> None:
 
 def test_legend_explains_every_marker() -> None:
     text = legend().plain
-    for part in ("read-only", "destructive", "idempotent", "open-world", "? spec default", "* resolved", "u your"):
+    for part in (
+        "read-only",
+        "destructive",
+        "idempotent",
+        "open-world",
+        "? spec default",
+        "* resolved",
+        "u your",
+    ):
         assert part in text
     assert "draft" in text
 
@@ -114,6 +124,7 @@ async def test_hint_badges_widget_updates() -> None:
         widget.update(hints, grade_hints(hints).grade)
         await pilot.pause()
         assert "medium" in widget.render().plain
-        assert widget.grade is Grade.MEDIUM and widget.hints == hints
+        assert widget.grade is Grade.MEDIUM
+        assert widget.hints == hints
         widget.update(None, None)
         assert widget.render().plain == ""

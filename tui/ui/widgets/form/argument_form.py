@@ -1,0 +1,261 @@
+"""The argument form for a tool's ``inputSchema`` (also used for elicitation's ``requestedSchema``).
+
+Fields come from the registry (one class per JSON shape). A raw JSON mode (ctrl+j) edits the same
+value as text and round-trips with the form. Every edit posts ``ArgumentForm.Changed`` with the
+arguments as they would be sent (or None when a field does not parse) and every problem found:
+the live preflight listens to it, so an edit only re-reads values and re-validates, never rebuilds.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Button, Static, TextArea
+
+from tui.client.arguments import ArgumentError, validate_arguments
+from tui.ui.safe_text import literal
+from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
+from tui.ui.widgets.form.json_field import dump, json_problem
+from tui.ui.widgets.form.registry import build_field
+from tui.ui.widgets.form.schema import root_spec
+
+_REQUIRED_SUFFIX = " is a required property"
+
+
+class ArgumentsInvalid(ValueError):
+    """``ArgumentForm.value()`` was asked while a field (or the raw JSON) does not parse."""
+
+    def __init__(self, errors: list[ArgumentError]) -> None:
+        super().__init__("; ".join(f"{e.field or 'arguments'}: {e.message}" for e in errors))
+        self.errors = errors
+
+
+class ArgumentForm(Vertical):
+    """Edit a JSON object described by ``schema``; ``initial`` (exact) or the schema defaults."""
+
+    DEFAULT_CSS = """
+    ArgumentForm {
+        height: auto;
+        & > .form-bar { dock: top; height: auto; margin-bottom: 1; }
+        & > .form-bar > .form-notice { width: 1fr; color: $warning; }
+        & > .form-bar > #toggle-json { dock: right; }
+        & > #raw-json { height: auto; min-height: 6; max-height: 30; display: none; }
+        & > .raw-error { color: $error; display: none; }
+        &.-raw > #raw-json { display: block; }
+        &.-raw > .raw-error.-shown { display: block; }
+        &.-raw > ObjectField { display: none; }
+    }
+    """
+
+    BINDINGS = [Binding("ctrl+j", "toggle_json", "Form / JSON", id="form-toggle-json")]
+
+    class Changed(Message):
+        """Posted on every edit, in either mode."""
+
+        def __init__(
+            self, form: ArgumentForm, arguments: dict[str, Any] | None, errors: list[ArgumentError]
+        ) -> None:
+            super().__init__()
+            self.form = form
+            self.arguments = arguments
+            """What would be sent; None when some field (or the raw JSON) does not parse."""
+            self.errors = errors
+            """Parse errors, then schema validation errors; [] when the arguments are valid."""
+
+        @property
+        def control(self) -> ArgumentForm:
+            return self.form
+
+    def __init__(
+        self,
+        schema: dict[str, Any] | None,
+        initial: dict[str, Any] | None = None,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.schema: dict[str, Any] = schema or {}
+        self.root: FormField = build_field(root_spec(self.schema), DEFAULT if initial is None else initial)
+        self.raw = TextArea("", id="raw-json", soft_wrap=True, tab_behavior="focus", show_line_numbers=True)
+        self.raw_error = Static("", classes="raw-error")
+        self.notice = Static("", classes="form-notice")
+        self.raw_mode = False
+        self._reveal = False
+        self._pending_raw: str | None = None
+        if initial is not None:
+            try:
+                self.root.check(initial, ())
+            except Unfit as unfit:
+                self._pending_raw = dump(initial)
+                self._notice(_unfit_text(unfit))
+
+    def compose(self) -> ComposeResult:
+        yield self.root
+        yield self.raw
+        yield self.raw_error
+        # Composed last so Tab reaches the fields first; docked so it still shows on top.
+        with Horizontal(classes="form-bar"):
+            yield self.notice
+            yield Button("Raw JSON", id="toggle-json", compact=True, tooltip="Switch form / JSON (ctrl+j)")
+
+    def on_mount(self) -> None:
+        if self._pending_raw is not None:
+            self._enter_raw(self._pending_raw)
+        self._edited()
+
+    # Public API --------------------------------------------------------------------------------
+    def current(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:
+        """The arguments (None if something does not parse) and every problem, parse errors first."""
+        problems: list[ArgumentError] = []
+        value: Any
+        if self.raw_mode:
+            text = self.raw.text
+            problem = json_problem(text) if text.strip() else None
+            if problem:
+                return None, [ArgumentError((), problem)]
+            value = json.loads(text) if text.strip() else {}
+        else:
+            value = self.root.collect((), problems)
+        errors = [_relocate_required(error) for error in validate_arguments(self.schema, value)]
+        broken = {problem.path for problem in problems}
+        errors = [error for error in errors if not any(_under(error.path, path) for path in broken)]
+        arguments = value if isinstance(value, dict) and not problems else None
+        return arguments, problems + errors
+
+    def value(self) -> dict[str, Any]:
+        """The arguments as they would be sent. Raises ArgumentsInvalid if something does not parse.
+
+        Schema validation errors do not raise: check ``current()`` or ``Changed.errors`` for those.
+        """
+        arguments, errors = self.current()
+        if arguments is None:
+            raise ArgumentsInvalid([e for e in errors if e.message != REQUIRED_MESSAGE] or errors)
+        return arguments
+
+    def set_value(self, arguments: dict[str, Any]) -> None:
+        """Show ``arguments``; a value the fields cannot show opens the raw JSON editor instead."""
+        if self.raw_mode:
+            self._enter_raw(dump(arguments))
+        else:
+            try:
+                self.root.check(arguments, ())
+            except Unfit as unfit:
+                self._notice(_unfit_text(unfit))
+                self._enter_raw(dump(arguments))
+            else:
+                self.root.set_value(arguments)
+        self._edited()
+
+    def reveal_errors(self) -> list[ArgumentError]:
+        """Flag every problem, missing required values included (call on a submit attempt)."""
+        self._reveal = True
+        return self._edited()
+
+    def action_toggle_json(self) -> None:
+        if self.raw_mode:
+            self._leave_raw()
+        else:
+            arguments, _ = self.current()
+            if arguments is None:
+                self._notice("Fix the fields marked below before switching to JSON.")
+                self._reveal = True
+                self._edited()
+                return
+            self._enter_raw(dump(arguments))
+
+    # Mode switching ----------------------------------------------------------------------------
+    def _enter_raw(self, text: str) -> None:
+        self.raw_mode = True
+        self.add_class("-raw")
+        with self.raw.prevent(TextArea.Changed):
+            self.raw.load_text(text)
+        self.query_one("#toggle-json", Button).label = "Form"
+        self.raw.focus()
+
+    def _leave_raw(self) -> None:
+        text = self.raw.text
+        problem = json_problem(text) if text.strip() else None
+        value = json.loads(text) if text.strip() and problem is None else {}
+        if problem is None and not isinstance(value, dict):
+            problem = "the arguments must be a JSON object ({...})"
+        if problem is None:
+            try:
+                self.root.check(value, ())
+            except Unfit as unfit:
+                problem = _unfit_text(unfit)
+        if problem:
+            # Stay in raw mode: the person's text is kept exactly as typed.
+            self._notice(problem)
+            return
+        self._notice("")
+        self.raw_mode = False
+        self.remove_class("-raw")
+        self.root.set_value(value)
+        self.query_one("#toggle-json", Button).label = "Raw JSON"
+        self._edited()
+        self.call_after_refresh(self._focus_first_field)
+
+    def _focus_first_field(self) -> None:
+        for widget in self.root.query("*"):
+            if widget.focusable:
+                widget.focus()
+                return
+
+    def _notice(self, text: str) -> None:
+        self.notice.update(literal(text) if text else Content(""))
+
+    # Edits -------------------------------------------------------------------------------------
+    @on(FormField.Edited)
+    def _field_edited(self, event: FormField.Edited) -> None:
+        event.stop()
+        self._edited()
+
+    @on(TextArea.Changed, "#raw-json")
+    def _raw_edited(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self._edited()
+
+    @on(Button.Pressed, "#toggle-json")
+    def _toggle_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_toggle_json()
+
+    def _edited(self) -> list[ArgumentError]:
+        arguments, errors = self.current()
+        if self.raw_mode:
+            text = "\n".join(f"{e.field}: {e.message}" if e.path else e.message for e in errors)
+            self.raw_error.update(literal(text) if text else Content(""))
+            self.raw_error.set_class(bool(text), "-shown")
+        else:
+            self.root.show_errors([(error.path, error.message) for error in errors], self._reveal)
+        self.post_message(self.Changed(self, arguments, errors))
+        return errors
+
+
+def _relocate_required(error: ArgumentError) -> ArgumentError:
+    """jsonschema puts "'x' is a required property" on the parent; it belongs next to field x."""
+    if not error.message.endswith(_REQUIRED_SUFFIX):
+        return error
+    try:
+        name = ast.literal_eval(error.message[: -len(_REQUIRED_SUFFIX)])
+    except (ValueError, SyntaxError):
+        return error
+    return ArgumentError((*error.path, name), REQUIRED_MESSAGE) if isinstance(name, str) else error
+
+
+def _under(path: Path, prefix: Path) -> bool:
+    return path[: len(prefix)] == prefix
+
+
+def _unfit_text(unfit: Unfit) -> str:
+    where = ".".join(map(str, unfit.path)) or "arguments"
+    return f"The form cannot show {where} ({unfit.reason}); edit it as JSON."

@@ -1,0 +1,92 @@
+"""A property with an ``enum`` (or ``const``) of plain values: a Select.
+
+The Select holds the index of the choice, not the value: enum values may be unhashable or compare
+equal across types (``True == 1``), and their labels come from the server so are shown literally.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Select
+
+from tui.client.arguments import ArgumentError
+from tui.ui.safe_text import literal
+from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
+from tui.ui.widgets.form.registry import register
+from tui.ui.widgets.form.schema import FieldSpec, is_scalar, same_json
+
+
+def _choices(spec: FieldSpec) -> list[Any]:
+    if "enum" in spec.schema:
+        return list(spec.schema["enum"])
+    return [spec.schema["const"]]
+
+
+def _label(value: Any) -> str:
+    return value if isinstance(value, str) and value else json.dumps(value, ensure_ascii=False)
+
+
+@register
+class EnumField(FormField):
+    PRIORITY = 40
+
+    def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
+        super().__init__(spec, initial)
+        self.choices = _choices(spec)
+        initial = starting_value(spec, initial)
+        names = spec.schema.get("enumNames")  # elicitation's legacy display names
+        labels = (
+            [str(name) for name in names]
+            if isinstance(names, list) and len(names) == len(self.choices)
+            else [_label(choice) for choice in self.choices]
+        )
+        self.select: Select[int] = Select(
+            [(literal(label), index) for index, label in enumerate(labels)],
+            prompt="(not set)" if not spec.required else "Choose…",
+            value=self._index(initial),
+        )
+        # Select.value reads NULL until mounted; keep our own copy so collect() works at any time.
+        self._chosen: int | Any = self._index(initial)
+
+    @classmethod
+    def matches(cls, spec: FieldSpec) -> bool:
+        values = spec.schema.get("enum")
+        if isinstance(values, list) and values:
+            return all(is_scalar({"enum": [value]}) for value in values)
+        return "const" in spec.schema and is_scalar({"enum": [spec.schema["const"]]})
+
+    def _index(self, value: Any) -> int | Any:
+        for index, choice in enumerate(self.choices):
+            if same_json(choice, value):
+                return index
+        return Select.NULL
+
+    def compose_editor(self) -> ComposeResult:
+        yield self.select
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._chosen = event.value
+        self.report_edit()
+
+    def collect(self, path: Path, problems: list[ArgumentError]) -> Any:
+        index = self._chosen
+        if isinstance(index, int):
+            return self.choices[index]
+        if self.spec.in_array:
+            problems.append(ArgumentError(path, "empty item: choose a value or remove it"))
+        return OMIT
+
+    def check(self, value: Any, path: Path) -> None:
+        if self._index(value) is Select.NULL:
+            raise Unfit(path, f"{_label(value)} is not one of the choices")
+
+    def set_value(self, value: Any) -> None:
+        self._chosen = self._index(value)
+        with self.select.prevent(Select.Changed):
+            self.select.value = self._chosen

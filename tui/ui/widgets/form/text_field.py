@@ -1,0 +1,85 @@
+"""A string property: a one-line Input; format hints become the placeholder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from tui.client.arguments import ArgumentError
+from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
+from tui.ui.widgets.form.registry import register
+from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec
+
+
+@register
+class TextField(FormField):
+    PRIORITY = 10
+
+    def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
+        super().__init__(spec, initial)
+        initial = starting_value(spec, initial)
+        # An explicit "" must survive a round trip even though an empty box normally means "leave out".
+        self._explicit_empty = initial == ""
+        self.input = Input(
+            value=initial if isinstance(initial, str) else "",
+            placeholder=self._placeholder(),
+            select_on_focus=False,
+        )
+
+    @classmethod
+    def matches(cls, spec: FieldSpec) -> bool:
+        return spec.kind == "string" and "enum" not in spec.schema and "const" not in spec.schema
+
+    def _placeholder(self) -> str:
+        fmt = self.spec.schema.get("format")
+        if isinstance(fmt, str) and fmt in FORMAT_PLACEHOLDERS:
+            return FORMAT_PLACEHOLDERS[fmt]
+        return '"" (empty string)' if self._explicit_empty_default() else ""
+
+    def _explicit_empty_default(self) -> bool:
+        return self.spec.schema.get("default") == ""
+
+    def kind_hint(self) -> str:
+        parts = []
+        fmt = self.spec.schema.get("format")
+        if isinstance(fmt, str):
+            parts.append(f"format: {fmt}")
+        low, high = self.spec.schema.get("minLength"), self.spec.schema.get("maxLength")
+        if isinstance(low, int) and isinstance(high, int):
+            parts.append(f"{low}-{high} characters")
+        elif isinstance(low, int) and low > 0:
+            parts.append(f"at least {low} characters")
+        elif isinstance(high, int):
+            parts.append(f"at most {high} characters")
+        if isinstance(self.spec.schema.get("pattern"), str):
+            parts.append(f"pattern: {self.spec.schema['pattern']}")
+        return " · ".join(parts)
+
+    def compose_editor(self) -> ComposeResult:
+        yield self.input
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.value:
+            self._explicit_empty = False
+        self.report_edit()
+
+    def collect(self, path: Path, problems: list[ArgumentError]) -> Any:
+        text = self.input.value
+        if text or self._explicit_empty or self.spec.in_array:
+            return text
+        return OMIT
+
+    def check(self, value: Any, path: Path) -> None:
+        if not isinstance(value, str):
+            raise Unfit(path, "expected text")
+
+    def set_value(self, value: Any) -> None:
+        self._explicit_empty = value == ""
+        with self.input.prevent(Input.Changed):
+            self.input.value = value if isinstance(value, str) else ""
+        self._parse_error = None

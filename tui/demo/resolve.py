@@ -1,0 +1,90 @@
+"""tools/resolve and tools/annotations: the hints for one exact call, with no side effects.
+
+Both are pure functions of (name, arguments): they read no file, no database and no store, so the
+same question always gets the same answer and asking never changes anything.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+
+from tui.demo.hints import Annotations
+from tui.demo.registry import BY_NAME
+from tui.demo.spec import DemoTool, JsonObject
+
+logger = logging.getLogger(__name__)
+
+
+class ResolveParams(types.RequestParams):
+    name: str
+    arguments: dict[str, Any] | None = None
+
+
+class ResolveError(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _schema_problem(tool: DemoTool, arguments: JsonObject) -> str | None:
+    from jsonschema import Draft202012Validator  # lazy: only the first preflight pays for it
+
+    errors = sorted(
+        Draft202012Validator(tool.input_schema).iter_errors(arguments), key=lambda e: list(e.path)
+    )
+    if not errors:
+        return None
+    first = errors[0]
+    where = "/".join(str(p) for p in first.absolute_path) or "arguments"
+    return f"{where}: {first.message}"
+
+
+def refined(name: str, arguments: JsonObject | None) -> tuple[DemoTool, Annotations | None]:
+    """The tool and its annotations for exactly these arguments; ResolveError(-32602) if they are invalid."""
+    tool = BY_NAME.get(name)
+    if tool is None:
+        known = ", ".join(sorted(BY_NAME))
+        raise ResolveError(types.INVALID_PARAMS, f"Unknown tool {name!r}. This server has: {known}.")
+    args = arguments or {}
+    problem = _schema_problem(tool, args)
+    if problem is not None:
+        raise ResolveError(
+            types.INVALID_PARAMS, f"Arguments for {name!r} do not match its input schema: {problem}"
+        )
+    return tool, (tool.refine(args) if tool.refine is not None else tool.annotations)
+
+
+def _answer(params: ResolveParams, shape: str) -> JsonObject | types.ErrorData:
+    try:
+        tool, annotations = refined(params.name, params.arguments)
+    except ResolveError as error:
+        return types.ErrorData(code=error.code, message=error.message)
+    except Exception:
+        logger.exception("resolving %s failed", params.name)
+        return types.ErrorData(
+            code=types.INTERNAL_ERROR, message=f"Internal error while resolving {params.name!r}."
+        )
+    if shape == "tool":
+        # Deep copy through JSON, so no caller can alter the shared definition.
+        return {"tool": json.loads(json.dumps(tool.wire(annotations)))}
+    return {"annotations": tool.wire(annotations).get("annotations", {})}
+
+
+async def handle_resolve(
+    ctx: ServerRequestContext[Any, Any], params: ResolveParams
+) -> JsonObject | types.ErrorData:
+    """`tools/resolve` {name, arguments} -> {tool}: the full definition with refined annotations."""
+    return _answer(params, "tool")
+
+
+async def handle_annotations(
+    ctx: ServerRequestContext[Any, Any], params: ResolveParams
+) -> JsonObject | types.ErrorData:
+    """`tools/annotations` {name, arguments} -> {annotations} (the earlier draft)."""
+    return _answer(params, "annotations")

@@ -1,0 +1,43 @@
+"""Hints and their provenance in words, for the detail view (and any dialog that spells them out)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tui.client.models import ResolveMethod
+from tui.safety.hints import Hint, Hints, Provenance
+
+PROVENANCE_TEXT: Mapping[Provenance, str] = {
+    Provenance.EXPLICIT: "stated by the server",
+    Provenance.DEFAULT: "not stated: spec default",
+    Provenance.RESOLVED: "stated by the server for these arguments",
+    Provenance.OVERRIDE: "your override",
+}
+
+NOT_MEANINGFUL = "meaningless on a read-only tool"
+
+UNANNOTATED_NOTE = (
+    "Unannotated: the server sent no annotations, so every hint is the spec default "
+    "(assumed destructive and open-world)."
+)
+
+
+def describe_hint(name: str, hint: Hint, hints: Hints) -> str:
+    """``"readOnlyHint: true (stated by the server)"``, noting when the hint means nothing here."""
+    text = f"{name}: {'true' if hint.value else 'false'} ({PROVENANCE_TEXT[hint.provenance]})"
+    if not hints.is_meaningful(name):
+        text += f"; {NOT_MEANINGFUL}"
+    return text
+
+
+def describe_hints(hints: Hints) -> list[str]:
+    return [describe_hint(name, hint, hints) for name, hint in hints.items()]
+
+
+def describe_resolvable(method: ResolveMethod | None) -> str:
+    if method is None:
+        return "Not resolvable per call: these hints hold for every call."
+    return (
+        f"Resolvable per call via {method} (draft extension, not in a released spec): "
+        "the hints can be refined for the arguments you enter."
+    )

@@ -1,0 +1,113 @@
+"""The session's calls, newest first; choosing one posts :class:`CallHistory.Reopen` with its entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from textual import on
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tui.client.models import CallOutcome, CallStatus
+from tui.safety.grade import Grade
+from tui.ui.safe_text import literal, one_line
+from tui.ui.widgets.badges import grade_chip
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One call of this session. ``outcome`` is None while the call runs."""
+
+    id: int
+    started_at: datetime
+    server: str
+    tool: str
+    arguments: Mapping[str, Any]
+    outcome: CallOutcome | None = None
+    grade: Grade | None = None
+
+
+STATUS_LOOK: Mapping[CallStatus, tuple[str, str]] = {
+    CallStatus.OK: ("ok", "#4caf50"),
+    CallStatus.ERROR: ("error", "bold #ef5350"),
+    CallStatus.TIMEOUT: ("timed out", "#fb8c00"),
+    CallStatus.CANCELLED: ("cancelled", "#808080"),
+    CallStatus.DENIED: ("denied", "#808080"),
+}
+
+
+def status_text(outcome: CallOutcome | None) -> Content:
+    if outcome is None:
+        return Content.styled("running…", "#fdd835")
+    if outcome.status is CallStatus.OK and outcome.is_error:
+        return Content.styled("tool error", "bold #ef5350")  # the tool ran and reported a failure
+    word, style = STATUS_LOOK[outcome.status]
+    return Content.styled(word, style)
+
+
+def format_duration(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+
+def history_row(entry: HistoryEntry) -> Content:
+    """Time, grade, server/tool, status and duration in fixed columns."""
+    chip = grade_chip(entry.grade) if entry.grade is not None else Content(" " * 10)
+    status = status_text(entry.outcome)
+    duration = format_duration(entry.outcome.duration_s) if entry.outcome is not None else ""
+    return Content(" ").join(
+        [
+            Content.styled(entry.started_at.strftime("%H:%M:%S"), "dim"),
+            chip,
+            status.pad_right(max(0, 10 - status.cell_length)),
+            Content(duration.rjust(8)),
+            literal(one_line(entry.server, 30), "dim italic") + Content("/"),
+        ]
+    ) + literal(one_line(entry.tool, 80), "bold")
+
+
+class CallHistory(OptionList):
+    """The session's calls; :meth:`record` adds or updates one (same id) as it runs and finishes."""
+
+    DEFAULT_CSS = """
+    CallHistory { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    class Reopen(Message):
+        """The person asked to look at this call again (its arguments and result)."""
+
+        def __init__(self, entry: HistoryEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._entries: list[HistoryEntry] = []  # newest first, like the rows
+
+    @property
+    def entries(self) -> list[HistoryEntry]:
+        """Newest first."""
+        return list(self._entries)
+
+    def record(self, entry: HistoryEntry) -> None:
+        """Add ``entry``, or replace the one with the same id (a call that has now finished)."""
+        for index, known in enumerate(self._entries):
+            if known.id == entry.id:
+                self._entries[index] = entry
+                self.replace_option_prompt_at_index(index, history_row(entry))
+                return
+        self._entries.insert(0, entry)
+        highlighted = self.highlighted
+        rows = [Option(history_row(entry)), *self.options]  # copied first: set_options clears the list
+        self.set_options(rows)
+        self.highlighted = 0 if highlighted is None else highlighted + 1
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is self and event.option_index < len(self._entries):
+            event.stop()
+            self.post_message(self.Reopen(self._entries[event.option_index]))

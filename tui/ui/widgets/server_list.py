@@ -1,0 +1,123 @@
+"""Each configured server and its connection state; errors are shown in full, wrapped, never styled."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual import on
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tui.client.models import ConnectionStatus, ServerState
+from tui.ui.safe_text import literal, one_line
+
+# icon, word, style of the status; text first so it reads without colour.
+STATUS_LOOK: Mapping[ConnectionStatus, tuple[str, str, str]] = {
+    ConnectionStatus.CONNECTING: ("…", "connecting…", "#fdd835"),
+    ConnectionStatus.CONNECTED: ("●", "connected", "#4caf50"),
+    ConnectionStatus.FAILED: ("✖", "failed", "bold #ef5350"),
+    ConnectionStatus.DISCONNECTED: ("○", "disconnected", "#808080"),
+}
+
+ERROR_LIMIT = 2000
+"""Characters of an error shown in the list (the full text belongs in the log view)."""
+
+
+def _details(state: ServerState) -> list[Content]:
+    parts: list[Content] = []
+    if state.server_name or state.server_version:
+        who = " ".join(one_line(part, 60) for part in (state.server_name, state.server_version) if part)
+        parts.append(literal(who))
+    if state.protocol_version:
+        parts.append(literal(f"protocol {one_line(state.protocol_version, 40)}", "dim"))
+    count = state.tool_count
+    parts.append(Content(f"{count} tool{'s' if count != 1 else ''}"))
+    if state.resolve_capability:
+        parts.append(Content.styled(f"⟳ {state.resolve_capability} (draft extension)", "#42a5f5"))
+    return parts
+
+
+def server_row(state: ServerState) -> Content:
+    """Status icon and word, the configured name, then what the server told us (or why it failed)."""
+    icon, word, style = STATUS_LOOK[state.status]
+    head = Content.assemble(
+        (f"{icon} ", style), literal(one_line(state.name, 80), "bold"), " ", (word, style)
+    )
+    if state.status is ConnectionStatus.CONNECTED:
+        return Content("\n").join([head, Content("  ") + Content(" · ").join(_details(state))])
+    if state.error:
+        error = state.error.strip()
+        if len(error) > ERROR_LIMIT:
+            error = error[: ERROR_LIMIT - 1] + "…"
+        return Content("\n").join([head, _indented(error)])
+    return head
+
+
+def _indented(error: str) -> Content:
+    lines = [literal(f"  {line}", "#ef9a9a") for line in error.splitlines() or [""]]
+    return Content("\n").join(lines)
+
+
+class ServerList(OptionList):
+    """One row per server. The app binds a key to reconnect :attr:`highlighted_server`."""
+
+    DEFAULT_CSS = """
+    ServerList { height: auto; max-height: 50%; }
+    """
+
+    class Selected(Message):
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+    class Highlighted(Message):
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._states: dict[str, ServerState] = {}
+        self._order: list[str] = []
+
+    @property
+    def states(self) -> dict[str, ServerState]:
+        return dict(self._states)
+
+    @property
+    def highlighted_server(self) -> str | None:
+        index = self.highlighted
+        return self._order[index] if index is not None and index < len(self._order) else None
+
+    def set_state(self, state: ServerState) -> None:
+        """Show ``state`` (call on ServerStateChanged); a new server is added at the end."""
+        self._states[state.name] = state
+        if state.name in self._order:
+            self.replace_option_prompt_at_index(self._order.index(state.name), server_row(state))
+            return
+        self._order.append(state.name)
+        self.add_option(Option(server_row(state)))
+        if self.highlighted is None:
+            self.highlighted = 0
+
+    def remove_server(self, name: str) -> None:
+        if name not in self._order:
+            return
+        index = self._order.index(name)
+        self._order.pop(index)
+        self._states.pop(name, None)
+        self.remove_option_at_index(index)
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self and event.option_index < len(self._order):
+            event.stop()
+            self.post_message(self.Highlighted(self._order[event.option_index]))
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is self and event.option_index < len(self._order):
+            event.stop()
+            self.post_message(self.Selected(self._order[event.option_index]))

@@ -1,0 +1,84 @@
+"""Every misbehaving server, through the engine: the static definition stands and the reason is shown."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+from misbehaving.connect import Connected, connected, list_tool_infos
+from misbehaving.servers import (
+    MALFORMED,
+    ResolveHandler,
+    build_server,
+    errors_with,
+    hangs,
+    malformed,
+    well_behaved_annotations,
+)
+
+from tui.client.preflight import PreflightEngine, PreflightStatus
+from tui.safety.grade import Grade
+
+READ = {"action": "read", "path": "notes.txt"}
+
+CASES: dict[str, tuple[ResolveHandler, str]] = {
+    "hangs": (hangs, "no answer within 0.3 s"),
+    "-32602": (errors_with(-32602), "error -32602 (invalid params)"),
+    "-32603": (errors_with(-32603), "error -32603 (internal error)"),
+    "-32601": (errors_with(-32601), "error -32601 (method not found) although it advertised"),
+    **{kind: (malformed(kind), "malformed result: ") for kind in MALFORMED},
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("annotated", [True, False], ids=["static", "unannotated"])
+async def test_every_failure_falls_back_to_the_static_definition(case: str, annotated: bool) -> None:
+    handler, expected = CASES[case]
+    async with connected(build_server(handler, unannotated=not annotated)) as conn:
+        result = await conn.engine(timeout=0.3).preflight(conn.tools["files"], READ)
+    assert result.status is PreflightStatus.FAILED
+    assert result.effective == result.static
+    assert result.error is not None
+    assert expected in result.error
+    assert expected in result.summary
+    assert result.changes == ()
+    assert result.grade is (Grade.HIGH if annotated else Grade.CRITICAL)
+    assert result.surface_error is not annotated
+
+
+async def test_only_the_earlier_draft_is_served() -> None:
+    server = build_server(well_behaved_annotations, method="tools/annotations")
+    async with connected(server) as conn:
+        result = await conn.engine().preflight(conn.tools["files"], READ)
+    assert result.status is PreflightStatus.RESOLVED
+    assert result.method == "tools/annotations"
+    assert result.grade is Grade.SAFE
+    assert result.summary == "resolved for these arguments (draft tools/annotations)"
+
+
+async def test_server_process_dies_mid_preflight() -> None:
+    script = Path(__file__).parent / "misbehaving" / "exit_on_resolve.py"
+    params = StdioServerParameters(command=sys.executable, args=[str(script)])
+    async with Client(params, mode="legacy") as client:
+        conn = Connected(client, await list_tool_infos(client))
+        engine = conn.engine(timeout=5.0)
+        result = await engine.preflight(conn.tools["files"], READ)
+        again = await engine.preflight(conn.tools["files"], READ, fresh=True)
+    assert result.status is PreflightStatus.FAILED
+    assert result.error == "the connection closed before the server answered"
+    assert result.grade is Grade.HIGH
+    assert again.status is PreflightStatus.FAILED, "a retry on a dead connection fails the same way, quickly"
+
+
+async def test_a_resolver_that_raises_is_one_more_failure() -> None:
+    async def broken(tool: Any, arguments: dict[str, Any], timeout: float) -> Any:  # noqa: ASYNC109
+        raise RuntimeError("bug in the resolver")
+
+    async with connected(build_server(hangs)) as conn:
+        engine = PreflightEngine(broken, lambda server: 1, 1.0)
+        result = await engine.preflight(conn.tools["files"], READ)
+    assert result.status is PreflightStatus.FAILED
+    assert result.error == "resolution failed: RuntimeError: bug in the resolver"

@@ -1,0 +1,68 @@
+"""Runs a ConnectionManager in a test and records what it emits."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from tui.client.events import ClientEvent, ServerStateChanged
+from tui.client.manager import ConnectionManager
+from tui.client.models import ConnectionStatus
+from tui.config.model import ServerConfig, Timeouts
+
+HERE = Path(__file__).parent
+FAST = Timeouts(connect=5.0, request=5.0, call=5.0, preflight=2.0)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[ClientEvent] = []
+
+    def __call__(self, event: ClientEvent) -> None:
+        self.events.append(event)
+
+    def of(self, kind: type) -> list:  # type: ignore[type-arg]
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def statuses(self, name: str) -> list[ConnectionStatus]:
+        return [e.state.status for e in self.of(ServerStateChanged) if e.state.name == name]
+
+
+async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.01)
+
+
+async def wait_status(manager: ConnectionManager, name: str, *wanted: ConnectionStatus, timeout: float = 10.0) -> None:
+    await wait_until(lambda: manager.state(name).status in wanted, timeout)
+
+
+def stdio(name: str, script: str, *args: str, protocol: str = "legacy", **kw: object) -> ServerConfig:
+    return ServerConfig(
+        name=name,
+        transport="stdio",
+        command=sys.executable,
+        args=(str(HERE / script), *args),
+        protocol=protocol,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+@asynccontextmanager
+async def running(
+    servers: list[ServerConfig], timeouts: Timeouts = FAST, targets: dict[str, object] | None = None
+) -> AsyncIterator[tuple[ConnectionManager, Recorder]]:
+    recorder = Recorder()
+    manager = ConnectionManager(servers, timeouts, recorder, targets=targets)
+    await manager.start()
+    try:
+        yield manager, recorder
+    finally:
+        await manager.aclose()

@@ -1,0 +1,146 @@
+"""Wire data -> the app's plain models (ToolInfo, content blocks, CallOutcome).
+
+Works on wire dicts (camelCase), so it never depends on which SDK model a field came from and an
+unknown content type becomes an ``UnknownBlock`` instead of an error.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from tui.client.ext_types import tool_resolve_method
+from tui.client.models import (
+    BinaryBlock,
+    CallOutcome,
+    CallStatus,
+    ContentBlock,
+    EmbeddedResourceBlock,
+    ResourceLinkBlock,
+    TextBlock,
+    ToolInfo,
+    UnknownBlock,
+)
+
+DISPLAY_LIMIT_CHARS = 2_000_000
+"""Text beyond this (summed over the blocks of one result) is cut for display, so a multi-MB result
+cannot freeze the UI. Binary blocks are kept whole: they are shown as type and size and can be saved."""
+
+
+def tool_info(server: str, raw: dict[str, Any], capabilities: dict[str, Any] | None) -> ToolInfo:
+    annotations = raw.get("annotations")
+    output_schema = raw.get("outputSchema")
+    input_schema = raw.get("inputSchema")
+    title = raw.get("title")
+    description = raw.get("description")
+    return ToolInfo(
+        server=server,
+        name=str(raw.get("name", "")),
+        title=title if isinstance(title, str) else None,
+        description=description if isinstance(description, str) else "",
+        input_schema=input_schema if isinstance(input_schema, dict) else {"type": "object"},
+        output_schema=output_schema if isinstance(output_schema, dict) else None,
+        annotations=annotations if isinstance(annotations, dict) else None,
+        resolve_method=tool_resolve_method(raw, capabilities),
+        raw=raw,
+    )
+
+
+def _decode(data: Any) -> tuple[bytes, str | None]:
+    if not isinstance(data, str):
+        return b"", "the data is not a base64 string"
+    try:
+        return base64.b64decode(data, validate=True), None
+    except (binascii.Error, ValueError) as exc:
+        return b"", f"the data is not valid base64 ({exc})"
+
+
+def _opt_str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def content_block(raw: dict[str, Any]) -> ContentBlock:
+    kind = raw.get("type")
+    if kind == "text" and isinstance(raw.get("text"), str):
+        return TextBlock(text=raw["text"])
+    if kind in ("image", "audio"):
+        data, error = _decode(raw.get("data"))
+        mime = _opt_str(raw.get("mimeType")) or "application/octet-stream"
+        return BinaryBlock(kind=kind, mime_type=mime, data=data, decode_error=error)
+    if kind == "resource_link" and isinstance(raw.get("uri"), str):
+        size = raw.get("size")
+        return ResourceLinkBlock(
+            uri=raw["uri"],
+            name=_opt_str(raw.get("name")) or raw["uri"],
+            title=_opt_str(raw.get("title")),
+            description=_opt_str(raw.get("description")),
+            mime_type=_opt_str(raw.get("mimeType")),
+            size=size if isinstance(size, int) else None,
+        )
+    resource = raw.get("resource")
+    if kind == "resource" and isinstance(resource, dict) and isinstance(resource.get("uri"), str):
+        blob: bytes | None = None
+        if "blob" in resource:
+            blob, _error = _decode(resource.get("blob"))
+        return EmbeddedResourceBlock(
+            uri=resource["uri"],
+            mime_type=_opt_str(resource.get("mimeType")),
+            text=_opt_str(resource.get("text")),
+            blob=blob,
+        )
+    return UnknownBlock(type=str(kind), raw=raw)
+
+
+def _cut_text(blocks: Iterable[ContentBlock], limit: int) -> tuple[list[ContentBlock], bool]:
+    kept: list[ContentBlock] = []
+    budget = limit
+    cut = False
+    for block in blocks:
+        if isinstance(block, TextBlock):
+            if len(block.text) > budget:
+                kept.append(TextBlock(text=block.text[: max(budget, 0)]))
+                budget = 0
+                cut = True
+                continue
+            budget -= len(block.text)
+        elif isinstance(block, EmbeddedResourceBlock) and block.text is not None:
+            if len(block.text) > budget:
+                kept.append(
+                    EmbeddedResourceBlock(block.uri, block.mime_type, block.text[: max(budget, 0)], block.blob)
+                )
+                budget = 0
+                cut = True
+                continue
+            budget -= len(block.text)
+        kept.append(block)
+    return kept, cut
+
+
+def call_outcome(
+    raw: dict[str, Any], *, duration_s: float, note: str | None = None, limit: int = DISPLAY_LIMIT_CHARS
+) -> CallOutcome:
+    """Turn a CallToolResult wire dict into a CallOutcome (status OK; ``note`` goes to ``error``)."""
+    blocks = [content_block(b) if isinstance(b, dict) else UnknownBlock("?", {"value": b}) for b in raw.get("content") or []]
+    kept, truncated = _cut_text(blocks, limit)
+    structured = raw.get("structuredContent")
+    notes = [note] if note else []
+    if structured is not None:
+        size = len(json.dumps(structured, ensure_ascii=False, default=str))
+        if size > limit:
+            notes.append(f"The structured content ({size / 1e6:.1f} MB) is not shown: it is over the display limit.")
+            structured = None
+            truncated = True
+    if truncated:
+        notes.append(f"The result was cut to {limit / 1e6:.0f} MB of text for display.")
+    return CallOutcome(
+        status=CallStatus.OK,
+        content=tuple(kept),
+        structured=structured,
+        is_error=raw.get("isError") is True,
+        error=" ".join(notes) or None,
+        duration_s=duration_s,
+        truncated=truncated,
+    )

@@ -1,0 +1,71 @@
+"""Exceptions from the SDK and transports, phrased for a person (never a traceback)."""
+
+from __future__ import annotations
+
+import errno
+import socket
+
+import httpx2
+import mcp_types as types
+from mcp.shared.exceptions import MCPError
+from pydantic import ValidationError
+
+from tui.client.transports import ConnectFailure
+
+
+def leaf_exceptions(exc: BaseException) -> list[BaseException]:
+    """The real exceptions inside (nested) exception groups, from task groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for inner in exc.exceptions for leaf in leaf_exceptions(inner)]
+    return [exc]
+
+
+def _os_error(exc: OSError) -> str:
+    if exc.errno == errno.ECONNREFUSED or isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(exc, socket.gaierror):
+        return "unknown host"
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _http_error(exc: httpx2.HTTPError) -> str:
+    if isinstance(exc, httpx2.HTTPStatusError):
+        return f"the server answered HTTP {exc.response.status_code}"
+    if isinstance(exc, httpx2.ConnectError):
+        text = str(exc).lower()
+        if "refused" in text or "errno 111" in text or "connect call failed" in text:
+            return "connection refused"
+        if "name or service" in text or "nodename" in text or "getaddrinfo" in text:
+            return "unknown host"
+        return f"could not connect: {exc}" if str(exc) else "could not connect"
+    if isinstance(exc, httpx2.TimeoutException):
+        return "the HTTP request timed out"
+    return str(exc) or type(exc).__name__
+
+
+def describe(exc: BaseException) -> str:
+    """One readable line for an exception (the first meaningful one inside a group)."""
+    leaves = [leaf for leaf in leaf_exceptions(exc) if not isinstance(leaf, GeneratorExit)]
+    if not leaves:
+        return "unknown error"
+    leaf = leaves[0]
+    if isinstance(leaf, ConnectFailure):
+        return str(leaf)
+    if isinstance(leaf, MCPError):
+        if leaf.code == types.CONNECTION_CLOSED:
+            return "the server closed the connection"
+        if leaf.code == types.REQUEST_TIMEOUT:
+            return "the server did not answer in time"
+        if leaf.code == types.METHOD_NOT_FOUND:
+            return f"the server does not support this request ({leaf.message})"
+        return f"the server answered with an error: {leaf.message} (code {leaf.code})"
+    if isinstance(leaf, httpx2.HTTPError):
+        return _http_error(leaf)
+    if isinstance(leaf, OSError):
+        return _os_error(leaf)
+    if isinstance(leaf, ValidationError):
+        return f"the server sent a malformed message ({leaf.error_count()} schema errors)"
+    if isinstance(leaf, TimeoutError):
+        return "timed out"
+    text = str(leaf)
+    return text if text else type(leaf).__name__

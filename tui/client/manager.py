@@ -1,0 +1,103 @@
+"""All configured servers: connects them concurrently in the background and routes calls.
+
+Runs on the app's asyncio loop; ``emit`` is called on that loop. Nothing here raises for a server's
+problems: states, events and outcomes carry readable messages instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from tui.client import calling
+from tui.client.connection import Connection
+from tui.client.events import ClientEvent
+from tui.client.models import CallOutcome, Progress, ResolveOutcome, ServerState, ToolInfo
+from tui.config.model import ServerConfig, Timeouts
+
+
+class ConnectionManager:
+    def __init__(
+        self,
+        servers: list[ServerConfig],
+        timeouts: Timeouts,
+        emit: Callable[[ClientEvent], None],
+        *,
+        targets: dict[str, object] | None = None,
+    ) -> None:
+        """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
+        used instead of the configured transport; the config's ``protocol`` still picks the mode."""
+        targets = targets or {}
+        self._connections: dict[str, Connection] = {
+            s.name: Connection(s, timeouts, emit, targets.get(s.name)) for s in servers
+        }
+
+    def _get(self, name: str) -> Connection:
+        try:
+            return self._connections[name]
+        except KeyError:
+            raise KeyError(f"no server named {name!r}") from None
+
+    async def start(self) -> None:
+        """Start connecting every server in its own background task; returns at once."""
+        for connection in self._connections.values():
+            connection.start()
+
+    async def reconnect(self, name: str) -> None:
+        """Close the server's connection (if any) and start a new one; returns once it is starting."""
+        connection = self._get(name)
+        await connection.stop()
+        connection.start()
+
+    async def disconnect(self, name: str) -> None:
+        await self._get(name).stop()
+
+    async def aclose(self) -> None:
+        """Close every connection concurrently; stdio servers are stopped and reaped."""
+        await asyncio.gather(*(c.stop() for c in self._connections.values()))
+
+    def state(self, name: str) -> ServerState:
+        return self._get(name).state
+
+    def states(self) -> list[ServerState]:
+        return [c.state for c in self._connections.values()]
+
+    def tools(self, server: str | None = None) -> list[ToolInfo]:
+        if server is not None:
+            return list(self._get(server).tools)
+        return [tool for c in self._connections.values() for tool in c.tools]
+
+    def config(self, name: str) -> ServerConfig:
+        return self._get(name).config
+
+    def connection_id(self, name: str) -> int:
+        """Increments on every (re)connect: preflight caches are valid for one connection only."""
+        return self._get(name).connection_id
+
+    def stderr(self, name: str) -> list[str]:
+        """Recent stderr lines (and stray stdout lines, prefixed), oldest first; bounded."""
+        return self._get(name).log.lines()
+
+    def capabilities(self, name: str) -> dict[str, Any]:
+        """The server's capabilities exactly as sent (camelCase, draft fields kept); empty if not connected."""
+        return dict(self._get(name).capabilities)
+
+    async def call_tool(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any],
+        *,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> CallOutcome:
+        """Send tools/call. Never raises for server or transport problems (ERROR/TIMEOUT outcomes).
+
+        Cancel by cancelling the awaiting task: the server gets ``notifications/cancelled`` and
+        ``asyncio.CancelledError`` propagates to the caller, who records the call as CANCELLED.
+        """
+        return await calling.call_tool(self._get(server), tool, arguments, on_progress)
+
+    async def resolve(self, server: str, tool: str, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+        """Ask the server (tools/resolve or tools/annotations, as the tool declares) for per-call hints."""
+        return await calling.resolve(self._get(server), tool, arguments, timeout)

@@ -1,0 +1,224 @@
+"""Transports for each kind of server, all wrapped in a ``TransportWatch``.
+
+The watch sits between the transport and the SDK session. It keeps the raw handshake result (the SDK
+drops capability fields it does not know, such as the draft ``tools.resolve``), notices when the
+transport ends (a crashed server, a dropped connection) and remembers transport errors, so the
+connection can say what went wrong in words.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, field
+from subprocess import PIPE
+from typing import Any
+
+import anyio
+import httpx2
+import mcp_types as types
+from anyio.abc import Process
+from mcp.client._transport import TransportStreams
+from mcp.client.sse import sse_client
+from mcp.client.stdio import get_default_environment
+from mcp.client.streamable_http import streamable_http_client
+from mcp.os.posix.utilities import terminate_posix_process_tree
+from mcp.shared.message import SessionMessage
+
+from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
+from tui.config.model import ServerConfig
+
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+"""A single stdout line longer than this is dropped rather than held in memory."""
+EXIT_GRACE_S = 2.0
+"""How long a stdio server may take to exit on its own after its stdin closes."""
+
+
+class ConnectFailure(Exception):
+    """A failure already phrased for the user (no traceback needed)."""
+
+
+@dataclass
+class TransportWatch:
+    ended: anyio.Event = field(default_factory=anyio.Event)
+    handshake: dict[str, Any] | None = None
+    """The raw result of ``initialize`` or ``server/discover``."""
+    errors: list[BaseException] = field(default_factory=list)
+    process: Process | None = None
+    """stdio only: the server process (for its exit code)."""
+
+
+@asynccontextmanager
+async def watched(
+    inner: AbstractAsyncContextManager[TransportStreams], watch: TransportWatch
+) -> AsyncIterator[TransportStreams]:
+    """Forward ``inner``'s messages unchanged while recording what the watch needs."""
+    async with inner as (read, write):
+        send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
+
+        async def pump() -> None:
+            try:
+                async with send:
+                    async for item in read:
+                        if isinstance(item, Exception):
+                            watch.errors.append(item)
+                            if watch.handshake is None:
+                                # Before the handshake, a transport error is fatal: fail now, not at the timeout.
+                                break
+                        elif watch.handshake is None:
+                            _maybe_capture(item, watch)
+                        await send.send(item)
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
+                pass
+            finally:
+                watch.ended.set()
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(pump)
+            try:
+                yield receive, write
+            finally:
+                tg.cancel_scope.cancel()
+                receive.close()
+
+
+def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
+    message = item.message
+    if isinstance(message, types.JSONRPCResponse) and isinstance(message.result, dict):
+        if "capabilities" in message.result:
+            watch.handshake = dict(message.result)
+
+
+def http_transport(config: ServerConfig, request_timeout: float) -> AbstractAsyncContextManager[TransportStreams]:
+    @asynccontextmanager
+    async def open_http() -> AsyncIterator[TransportStreams]:
+        # Long read timeout: a server may hold a response stream open for a long call.
+        timeout = httpx2.Timeout(request_timeout, read=max(request_timeout, 300.0))
+        async with (
+            httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout) as http,
+            streamable_http_client(str(config.url), http_client=http) as streams,
+        ):
+            yield streams
+
+    return open_http()
+
+
+def sse_transport(config: ServerConfig, request_timeout: float) -> AbstractAsyncContextManager[TransportStreams]:
+    return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout)
+
+
+def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:
+    if config.cwd and not os.path.isdir(config.cwd):
+        return ConnectFailure(f"working directory not found: {config.cwd}")
+    if isinstance(exc, FileNotFoundError):
+        return ConnectFailure(f"command not found: {config.command}")
+    if isinstance(exc, PermissionError):
+        return ConnectFailure(f"not allowed to run {config.command} (permission denied)")
+    return ConnectFailure(f"could not start {config.command}: {exc.strerror or exc}")
+
+
+@asynccontextmanager
+async def stdio_transport(config: ServerConfig, log: LineLog, watch: TransportWatch) -> AsyncIterator[TransportStreams]:
+    """Run the server as a child process in its own process group.
+
+    Unlike the SDK's ``stdio_client`` this keeps the process (for its exit code), reads stderr into
+    ``log`` instead of a file, and files stray non-JSON stdout lines there too instead of raising.
+    """
+    if not config.command:
+        raise ConnectFailure("no command configured")
+    try:
+        process = await anyio.open_process(
+            [config.command, *config.args],
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=get_default_environment() | dict(config.env),
+            cwd=config.cwd,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        raise _spawn_error(config, exc) from exc
+    watch.process = process
+    assert process.stdin and process.stdout and process.stderr
+    stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
+    read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def stdout_reader() -> None:
+        pending = bytearray()
+        async with read_writer:
+            try:
+                while True:
+                    chunk = await stdout.receive(READ_CHUNK)
+                    for raw in split_lines(pending, chunk):
+                        if raw.strip():
+                            await _deliver(raw, read_writer, log)
+                    if len(pending) > MAX_MESSAGE_BYTES:
+                        log.append(f"stdout: dropped a line longer than {MAX_MESSAGE_BYTES} bytes")
+                        pending.clear()
+            except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+                pass
+
+    async def stdin_writer() -> None:
+        try:
+            async with write_reader:
+                async for message in write_reader:
+                    data = message.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+                    await stdin.send(data.encode())
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            await read_writer.aclose()
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(stdout_reader)
+        tg.start_soon(stdin_writer)
+        tg.start_soon(pump_lines, stderr, log)
+        try:
+            yield read_stream, write_stream
+        finally:
+            with anyio.CancelScope(shield=True):
+                await _stop(process)
+                for stream in (read_stream, write_stream, read_writer, write_reader):
+                    await stream.aclose()
+            tg.cancel_scope.cancel()
+
+
+async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
+    try:
+        message = types.jsonrpc_message_adapter.validate_json(raw, by_name=False)
+    except ValueError:
+        # A server that prints to stdout breaks the protocol; show the line, keep the connection.
+        log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
+        await anyio.sleep(0)
+        return
+    try:
+        await writer.send(SessionMessage(message))
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+        pass
+
+
+async def wait_exit(process: Process, timeout: float) -> int | None:
+    """The exit code, polling (``wait()`` also waits for pipe EOF, which a grandchild can hold open)."""
+    with anyio.move_on_after(timeout):
+        while process.returncode is None:
+            await anyio.sleep(0.01)
+    return process.returncode
+
+
+async def _stop(process: Process) -> None:
+    """The spec's shutdown: close stdin, give the server a moment, then end its whole process group."""
+    assert process.stdin
+    try:
+        await process.stdin.aclose()
+    except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+        pass
+    if await wait_exit(process, EXIT_GRACE_S) is None:
+        await terminate_posix_process_tree(process, EXIT_GRACE_S)
+        await wait_exit(process, EXIT_GRACE_S)
+    # Close the pipes too: a surviving grandchild could otherwise hold them (and this task) open.
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            try:
+                await pipe.aclose()
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+                pass

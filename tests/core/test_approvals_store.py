@@ -1,0 +1,176 @@
+"""Remembered approvals and overrides on disk: they survive a restart; a broken file is left alone."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tui.config.approvals_store import ApprovalsStore, dump_approvals, load_approvals
+from tui.config.model import Preferences, ServerConfig
+from tui.safety.approvals import ApprovalBook
+from tui.safety.decision import RuleId, decide
+from tui.safety.effective import effective_hints
+from tui.safety.grade import Grade
+from tui.safety.overrides import Overrides
+from tui.safety.tool_hash import DefinitionSnapshot
+
+DEMO = ServerConfig("demo", "stdio", command="python", args=("-m", "tui.demo"))
+STATIC = {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}
+FILES = DefinitionSnapshot.of("manage_files", "Files", {"type": "object"}, STATIC)
+READ = {"readOnlyHint": True, "openWorldHint": False}
+DELETE = {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}
+
+
+def _session_one(path: Path) -> None:
+    store = ApprovalsStore(path)
+    state = store.load()
+    assert store.problem is None
+    book = ApprovalBook(state.approvals)
+    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    book.grant(DEMO.identity, "demo", replace(FILES, name="other"), Grade.HIGH, "session")
+    state.overrides.set("demo", "manage_files", {"openWorldHint": False})
+    assert store.save(book.all(), state.overrides) == "written"
+
+
+def test_an_approval_survives_a_restart_and_keeps_its_ceiling(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "approvals.json"
+    _session_one(path)
+    # A new process: nothing but the file carries over.
+    store = ApprovalsStore(path)
+    state = store.load()
+    book = ApprovalBook(state.approvals)
+    assert [(a.tool, a.ceiling, a.scope) for a in book.all()] == [("manage_files", Grade.SAFE, "always")]
+    assert state.overrides.get("demo", "manage_files") == {"openWorldHint": False}
+
+    def run(resolved: dict[str, bool]) -> str:
+        return decide(
+            server=DEMO,
+            definition=FILES,
+            hints=effective_hints(STATIC, resolved),
+            arguments={},
+            book=book,
+            preferences=Preferences(),
+        ).rule
+
+    assert run(READ) == RuleId.APPROVAL_ALWAYS
+    assert run(DELETE) == RuleId.CONFIRM_DESTRUCTIVE
+    # ... and a changed definition after the restart suspends it.
+    changed = replace(FILES, description="Files, now anywhere on disk")
+    decision = decide(
+        server=DEMO,
+        definition=changed,
+        hints=effective_hints(STATIC, READ),
+        arguments={},
+        book=book,
+        preferences=Preferences(),
+    )
+    assert decision.rule == RuleId.DEFINITION_CHANGED
+    assert decision.changes == ["description changed"]
+
+
+def test_saves_only_on_change_and_never_session_grants(tmp_path: Path) -> None:
+    path = tmp_path / "approvals.json"
+    book = ApprovalBook()
+    book.grant(DEMO.identity, "demo", FILES, Grade.MEDIUM, "always")
+    store = ApprovalsStore(path)
+    store.load()
+    assert store.save(book.all(), Overrides()) == "written"
+    os.utime(path, (1, 1))
+    book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "session")
+    assert store.save(book.all(), Overrides()) == "unchanged"
+    assert path.stat().st_mtime == 1
+    data = json.loads(path.read_text())
+    assert [a["ceiling"] for a in data["approvals"]] == ["medium"]
+    book.revoke(book.persistent()[0])
+    assert store.save(book.all(), Overrides()) == "written"
+    assert load_approvals(path)[0].approvals == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ('{"version": 1,\n "approvals": [\n}', 3, "not valid JSON"),
+        ("[1, 2]", None, "must hold a JSON object"),
+        ('{"version": 7, "approvals": []}', None, '"version" is 7'),
+        ('{"version": 1, "approvals": [{"server": "demo"}]}', None, 'approvals[0]: "serverIdentity"'),
+        (
+            '{"version": 1, "overrides": [{"server": "d", "tool": "t", "annotations": {"readOnlyHint": 1}}]}',
+            None,
+            "overrides[0]: 'readOnlyHint'",
+        ),
+    ],
+)
+def test_a_broken_file_gives_a_message_and_is_never_overwritten(
+    tmp_path: Path, text: str, line: int | None, words: str
+) -> None:
+    path = tmp_path / "approvals.json"
+    path.write_text(text, encoding="utf-8")
+    store = ApprovalsStore(path)
+    state = store.load()
+    assert state.approvals == []
+    assert len(state.overrides) == 0
+    problem = store.problem
+    assert problem is not None
+    assert problem.file == path
+    assert problem.line == line
+    assert words in problem.message
+    assert "will not change this file until you fix or remove it" in problem.message
+    assert str(path) in problem.with_path()
+    book = ApprovalBook()
+    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    assert store.save(book.all(), Overrides()) == "refused"
+    assert path.read_text(encoding="utf-8") == text
+    # Once the user removes the file and the app reads again, saving works.
+    path.unlink()
+    store.load()
+    assert store.save(book.all(), Overrides()) == "written"
+
+
+def test_a_file_broken_by_hand_while_running_is_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "approvals.json"
+    store = ApprovalsStore(path)
+    store.load()
+    book = ApprovalBook()
+    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    assert store.save(book.all(), Overrides()) == "written"
+    path.write_text("{ oops", encoding="utf-8")
+    book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "always")
+    assert store.save(book.all(), Overrides()) == "refused"
+    assert path.read_text(encoding="utf-8") == "{ oops"
+    assert store.problem is not None
+
+
+def test_a_tampered_definition_hash_is_reported(tmp_path: Path) -> None:
+    book = ApprovalBook()
+    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    data = json.loads(dump_approvals(book.all(), Overrides()))
+    data["approvals"][0]["definitionHash"] = "0" * 64
+    path = tmp_path / "approvals.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, problem = load_approvals(path)
+    assert problem is not None
+    assert "does not match" in problem.message
+
+
+def test_missing_or_empty_file_is_simply_empty(tmp_path: Path) -> None:
+    assert load_approvals(tmp_path / "nope.json")[1] is None
+    (tmp_path / "empty.json").write_text("\n", encoding="utf-8")
+    assert load_approvals(tmp_path / "empty.json")[1] is None
+
+
+def test_book_find_revoke_and_scopes() -> None:
+    book = ApprovalBook()
+    always = book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "always")
+    session = book.grant(DEMO.identity, "demo", FILES, Grade.HIGH, "session")
+    assert book.find(DEMO.identity, "manage_files") == [session, always]
+    assert book.find("other|stdio|x", "manage_files") == []
+    again = book.grant(DEMO.identity, "demo", FILES, Grade.MEDIUM, "always")
+    assert book.persistent() == [again]
+    assert book.revoke(session)
+    assert not book.revoke(session)
+    assert book.revoke_tool(DEMO.identity, "manage_files") == 1
+    assert book.all() == []

@@ -55,6 +55,7 @@ from tui.config.sections import Reporter, read_rules, read_settings
 from tui.config.toml_servers import read_server
 
 TOP_KEYS = ("timeouts", "preferences", "servers", "rules")
+_KEY_TUPLE = re.compile(r"\((?:'[^']*'(?:, )?)+\)")  # tomllib names keys as Python tuples
 _POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
 
 
@@ -136,13 +137,19 @@ def _parse_salvaging(text: str, offset: int) -> tuple[dict[str, Any], list[tuple
     lines = text.splitlines(keepends=True)
     found = _POSITION.search(message)
     line = int(found.group(1)) if found and found.group(1) else max(len(lines), 1)
-    reason = _POSITION.sub("", message).strip()
+    reason = _KEY_TUPLE.sub(
+        lambda m: ".".join(re.findall(r"'([^']*)'", m.group(0))), _POSITION.sub("", message)
+    )
     headers = [i for i, content in enumerate(lines) if TABLE_HEADER.match(content)]
     start = max((h for h in headers if h < line), default=0)
     end = min((h for h in headers if h >= line), default=len(lines))
-    lost = f"the table [{lines[start].strip().strip('[]')}]" if start in headers else "the top of the file"
+    header = lines[start].split("#", 1)[0].strip() if start in headers else ""
+    lost = f"the {header} table (line {offset + start + 1})" if header else "the top of the file"
     if end == len(lines) and start not in headers:
         lost = "the whole file"
+    reason = reason.strip().replace(
+        "Illegal character '\\n'", "the line ends inside a value (a missing quote?)"
+    )
     problems = [(offset + line, f"TOML syntax: {reason}; {lost} was not read")]
     if end <= start or not lines:
         return {}, problems

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tui.safety.effective import effective_hints
@@ -32,9 +34,10 @@ def test_hash_ignores_key_order_and_changes_with_every_field() -> None:
 
 
 def test_snapshot_is_a_frozen_copy_and_round_trips() -> None:
-    schema = {"type": "object", "properties": {"path": {"type": "string"}}}
+    props: dict[str, Any] = {"path": {"type": "string"}}
+    schema = {"type": "object", "properties": props}
     snap = DefinitionSnapshot.of("t", "d", schema, {"destructiveHint": False})
-    schema["properties"]["force"] = {"type": "boolean"}
+    props["force"] = {"type": "boolean"}
     assert "force" not in snap.input_schema
     assert DefinitionSnapshot.from_json(snap.to_json()) == snap
     assert snap.hash == definition_hash("t", "d", snap.input_schema, {"destructiveHint": False})
@@ -113,7 +116,7 @@ def test_name_tokens_split_snake_camel_and_acronyms() -> None:
 
 
 def _codes(
-    name: str, annotations: dict[str, bool] | None, resolved: dict[str, bool] | None = None
+    name: str, annotations: dict[str, Any] | None, resolved: dict[str, Any] | None = None
 ) -> list[str]:
     return [w.code for w in lint_tool(name, annotations, resolved)]
 

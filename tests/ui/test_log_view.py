@@ -1,0 +1,75 @@
+"""ServerLogView: per-server buffers, bounded, literal, following the tail."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.ui.widgets.log_view import LINE_LIMIT, ServerLogView
+
+
+class LogApp(App[None]):
+    def __init__(self, max_lines: int = 2000) -> None:
+        super().__init__()
+        self.max_lines = max_lines
+
+    def compose(self) -> ComposeResult:
+        yield ServerLogView(max_lines=self.max_lines)
+
+
+def screen_text(view: ServerLogView) -> list[str]:
+    return [
+        "".join(segment.text for segment in view.render_line(y)).rstrip()
+        for y in range(view.scrollable_content_region.height)
+    ]
+
+
+async def test_lines_are_kept_per_server_and_shown_literally() -> None:
+    app = LogApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        view = app.query_one(ServerLogView)
+        view.add_stderr("alpha", "[bold]starting[/] \x1b[31mred\x1b[0m")
+        view.add_log("beta", "warning", "[@click=app.quit]disk low")
+        view.add_stderr("alpha", "two\nlines")
+        await pilot.pause()
+        assert view.lines_of("alpha") == ["[bold]starting[/] \\x1b[31mred\\x1b[0m", "two", "lines"]
+        assert view.lines_of("beta") == ["warning: [@click=app.quit]disk low"]
+        shown = screen_text(view)
+        assert shown[0] == "alpha: [bold]starting[/] \\x1b[31mred\\x1b[0m"
+        assert shown[1] == "beta: warning: [@click=app.quit]disk low"
+        view.show("beta")
+        await pilot.pause()
+        assert screen_text(view)[0] == "warning: [@click=app.quit]disk low"
+        assert screen_text(view)[1] == ""
+        view.add_stderr("alpha", "not for this view")
+        view.add_stderr("beta", "for this view")
+        await pilot.pause()
+        assert screen_text(view)[:2] == ["warning: [@click=app.quit]disk low", "for this view"]
+        await pilot.click(ServerLogView, offset=(12, 0))
+        assert app.is_running
+
+
+async def test_bounded_and_follows_the_tail() -> None:
+    app = LogApp(max_lines=50)
+    async with app.run_test(size=(80, 12)) as pilot:
+        view = app.query_one(ServerLogView)
+        view.show("flood")
+        for n in range(500):
+            view.add_stderr("flood", f"line {n}")
+        view.add_stderr("flood", "x" * (LINE_LIMIT * 3))
+        await pilot.pause()
+        kept = view.lines_of("flood")
+        assert len(kept) == 50
+        assert kept[0] == "line 451"
+        assert kept[-1].endswith(f"({LINE_LIMIT * 2} more characters)")
+        assert view.line_count == 50
+        assert view.scroll_y == view.max_scroll_y > 0
+        assert screen_text(view)[-1].startswith("xxxx")
+
+
+async def test_forget_drops_a_server() -> None:
+    app = LogApp()
+    async with app.run_test(size=(80, 12)):
+        view = app.query_one(ServerLogView)
+        view.add_stderr("gone", "bye")
+        view.forget("gone")
+        assert view.lines_of("gone") == []

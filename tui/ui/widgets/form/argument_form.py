@@ -28,6 +28,7 @@ from tui.ui.widgets.form.registry import build_field
 from tui.ui.widgets.form.schema import root_spec
 
 _REQUIRED_SUFFIX = " is a required property"
+_ANY_OF_SUFFIX = " is not valid under any of the given schemas"
 
 
 class ArgumentsInvalid(ValueError):
@@ -125,7 +126,11 @@ class ArgumentForm(Vertical):
             value = json.loads(text) if text.strip() else {}
         else:
             value = self.root.collect((), problems)
-        errors = [_relocate_required(error) for error in validate_arguments(self.schema, value)]
+        errors = [
+            refined
+            for error in validate_arguments(self.schema, value)
+            for refined in self._refine(_relocate_required(error), value)
+        ]
         broken = {problem.path for problem in problems}
         errors = [error for error in errors if not any(_under(error.path, path) for path in broken)]
         arguments = value if isinstance(value, dict) and not problems else None
@@ -205,13 +210,32 @@ class ArgumentForm(Vertical):
         self.call_after_refresh(self._focus_first_field)
 
     def _focus_first_field(self) -> None:
-        for widget in self.root.query("*"):
-            if widget.focusable:
-                widget.focus()
-                return
+        self.root.focus_editor()
+
+    def field_at(self, path: Path) -> FormField | None:
+        """The field editing ``path`` (names and list indexes), or None."""
+        field: FormField | None = self.root
+        for part in path:
+            field = field.child_at(part) if field is not None else None
+        return field
 
     def _notice(self, text: str) -> None:
         self.notice.update(literal(text) if text else Content(""))
+
+    def _refine(self, error: ArgumentError, value: Any) -> list[ArgumentError]:
+        """Say why a value fails an "X or null" field, instead of "not valid under any of the given schemas".
+
+        The field edits the unwrapped X and never sends null, so X's own errors are the useful ones.
+        """
+        if not error.message.endswith(_ANY_OF_SUFFIX) or self.raw_mode:
+            return [error]
+        field = self.field_at(error.path)
+        if field is None or any(key in field.spec.schema for key in ("anyOf", "oneOf")):
+            return [error]
+        wrapper: dict[str, Any] = {key: self.schema[key] for key in ("$schema", "$defs", "definitions") if key in self.schema}
+        wrapper.update({"type": "object", "properties": {"value": field.spec.schema}})
+        inner = validate_arguments(wrapper, {"value": _value_at(value, error.path)})
+        return [ArgumentError((*error.path, *e.path[1:]), e.message) for e in inner] or [error]
 
     # Edits -------------------------------------------------------------------------------------
     @on(FormField.Edited)
@@ -239,6 +263,12 @@ class ArgumentForm(Vertical):
             self.root.show_errors([(error.path, error.message) for error in errors], self._reveal)
         self.post_message(self.Changed(self, arguments, errors))
         return errors
+
+
+def _value_at(value: Any, path: Path) -> Any:
+    for part in path:
+        value = value[part]
+    return value
 
 
 def _relocate_required(error: ArgumentError) -> ArgumentError:

@@ -117,6 +117,18 @@ class FormField(Widget):
     def compose_editor(self) -> ComposeResult:
         raise NotImplementedError
 
+    def child_at(self, part: str | int) -> FormField | None:
+        """The field that edits ``part`` of this value (containers only)."""
+        return None
+
+    def focus_editor(self) -> bool:
+        """Focus the first focusable widget of this field; False when there is none."""
+        for widget in self.query("*"):
+            if widget.focusable:
+                widget.focus()
+                return True
+        return False
+
     def kind_hint(self) -> str:
         """A short muted note after the title, e.g. 'integer' or 'format: date'."""
         return ""

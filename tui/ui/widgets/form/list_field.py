@@ -65,13 +65,13 @@ class ListField(FormField):
         yield Button("+ Add item", classes="add-item", compact=True)
 
     @on(Button.Pressed, ".add-item")
-    def _add(self, event: Button.Pressed) -> None:
+    async def _add(self, event: Button.Pressed) -> None:
         event.stop()
         row = ItemRow(build_field(self.spec.item(), OMIT))
         self.rows.append(row)
-        self.items.mount(row)
-        self.call_after_refresh(row.field.focus)
         self.report_edit()
+        await self.items.mount(row)
+        row.field.focus_editor()
 
     @on(Button.Pressed, ".remove-item")
     def _remove(self, event: Button.Pressed) -> None:
@@ -89,6 +89,11 @@ class ListField(FormField):
         if not values and not self._explicit_empty and not self.spec.required:
             return OMIT
         return [value for value in values if value is not OMIT]
+
+    def child_at(self, part: str | int) -> FormField | None:
+        if isinstance(part, int) and 0 <= part < len(self.rows):
+            return self.rows[part].field
+        return None
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, list):

@@ -52,9 +52,10 @@ class ObjectField(FormField):
 
     @classmethod
     def matches(cls, spec: FieldSpec) -> bool:
-        if spec.kind != "object" or spec.depth > MAX_FIELDSET_DEPTH:
-            return False
-        return bool(spec.properties()) or spec.depth == 0
+        if spec.depth == 0:
+            # The arguments are always an object; a schema that says nothing (or {}) means "none".
+            return spec.kind in ("object", None)
+        return spec.kind == "object" and spec.depth <= MAX_FIELDSET_DEPTH and bool(spec.properties())
 
     def compose(self) -> ComposeResult:
         if self.spec.depth == 0:
@@ -89,6 +90,9 @@ class ObjectField(FormField):
         if not result and not self._explicit_empty and self.spec.depth > 0 and not self.spec.required:
             return OMIT
         return result
+
+    def child_at(self, part: str | int) -> FormField | None:
+        return self.fields.get(part) if isinstance(part, str) else None
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, dict):

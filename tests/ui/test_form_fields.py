@@ -1,0 +1,203 @@
+"""Each field type of the argument form, driven by the keyboard and mouse through Textual's pilot."""
+
+from __future__ import annotations
+
+from test_form_support import NESTED_OPTIONS, SQL_QUERY, WRITE_FILE, FormApp, error_text, rendered_text
+from textual.widgets import Input, Select, Static, Switch, TextArea
+
+from tui.ui.widgets.form.bool_field import BoolField
+from tui.ui.widgets.form.enum_field import EnumField
+from tui.ui.widgets.form.json_field import JsonField
+from tui.ui.widgets.form.list_field import ListField
+from tui.ui.widgets.form.number_field import NumberField
+from tui.ui.widgets.form.object_field import ObjectField
+from tui.ui.widgets.form.text_field import TextField
+
+
+async def test_string_fields_fill_in_order_with_tab() -> None:
+    app = FormApp(WRITE_FILE)
+    async with app.run_test() as pilot:
+        await pilot.press(*"notes.txt", "tab", *"hello")
+        await pilot.pause()
+        assert app.form.value() == {"path": "notes.txt", "content": "hello"}
+        assert app.changes[-1].arguments == {"path": "notes.txt", "content": "hello"}
+        assert app.changes[-1].errors == []
+
+
+async def test_registry_picks_one_class_per_shape() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test():
+        assert type(app.field("target")) is TextField
+        assert type(app.field("options")) is ObjectField
+        assert type(app.field("options", "depth")) is NumberField
+        assert type(app.field("options", "recursive")) is BoolField
+        assert type(app.field("options", "format")) is EnumField
+        assert type(app.field("options", "filter")) is ObjectField
+        # Three levels down a list of strings is edited as JSON: the nesting is too deep for fieldsets.
+        assert type(app.field("options", "filter", "exclude")) is JsonField
+        assert type(app.field("points")) is JsonField  # a list of objects
+        assert type(app.field("either")) is JsonField  # oneOf
+
+
+async def test_optional_fields_left_empty_are_omitted() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test():
+        # Only defaults and nothing else: no "", no null, no empty list for untouched fields.
+        assert app.form.value() == {"options": {"recursive": False, "format": "json"}}
+
+
+async def test_integer_parse_error_next_to_field_and_no_arguments() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test() as pilot:
+        app.field("limit").query_one(Input).focus()
+        await pilot.press(*"12x")
+        await pilot.pause()
+        assert error_text(app.field("limit")) == "not a whole number"
+        assert app.changes[-1].arguments is None
+        # Parse errors come first; the missing required query is still reported (for the preflight).
+        assert [(e.path, e.message) for e in app.changes[-1].errors] == [
+            (("limit",), "not a whole number"),
+            (("query",), "This field is required."),
+        ]
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert error_text(app.field("limit")) == ""
+        assert app.changes[-1].arguments is not None
+        assert app.changes[-1].arguments["limit"] == 12
+
+
+async def test_number_accepts_decimals_and_checks_range() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test() as pilot:
+        app.field("ratio").query_one(Input).focus()
+        await pilot.press(*"1.5")
+        await pilot.pause()
+        assert app.changes[-1].arguments is not None
+        assert app.changes[-1].arguments["ratio"] == 1.5
+        assert error_text(app.field("ratio")) == "1.5 is greater than or equal to the maximum of 1"
+        await pilot.press("backspace", "backspace", "backspace", *"0.25")
+        await pilot.pause()
+        assert error_text(app.field("ratio")) == ""
+        assert app.form.value()["ratio"] == 0.25
+
+
+async def test_integer_minimum_error_next_to_field() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test() as pilot:
+        app.field("limit").query_one(Input).focus()
+        await pilot.press("0")
+        await pilot.pause()
+        assert error_text(app.field("limit")) == "0 is less than the minimum of 1"
+        assert error_text(app.field("query")) == ""  # untouched required field: not flagged yet
+
+
+async def test_boolean_default_toggle_and_leave_out() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test() as pilot:
+        assert app.form.value()["readonly"] is True
+        app.field("readonly").query_one(Switch).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.form.value()["readonly"] is False
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "readonly" not in app.form.value()
+        assert "not set" in rendered_text(app.field("readonly").query_one(".bool-state", Static))
+
+
+async def test_enum_select_by_keyboard() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test(size=(80, 50)) as pilot:
+        assert app.form.value()["mode"] == "rows"
+        app.field("mode").query_one(Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.form.value()["mode"] == "count"
+        assert app.changes[-1].arguments is not None
+        assert app.changes[-1].arguments["mode"] == "count"
+
+
+async def test_nested_object_fields() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test(size=(100, 80)) as pilot:
+        app.field("options", "depth").query_one(Input).focus()
+        await pilot.press("3")
+        app.field("options", "filter", "glob").query_one(Input).focus()
+        await pilot.press(*"*.py")
+        await pilot.pause()
+        assert app.form.value()["options"] == {
+            "recursive": False,
+            "depth": 3,
+            "format": "json",
+            "filter": {"glob": "*.py"},
+        }
+
+
+async def test_array_add_and_remove_items() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test(size=(100, 60)) as pilot:
+        params = app.field("params")
+        assert isinstance(params, ListField)
+        assert app.form.value()["params"] == []  # the default [] is sent as given
+        for text in ("a", "b", "c"):
+            await pilot.click(params.query_one(".add-item"))
+            await pilot.pause()
+            assert isinstance(app.focused, Input)
+            await pilot.press(*text)
+        await pilot.pause()
+        assert app.form.value()["params"] == ["a", "b", "c"]
+        await pilot.click(params.rows[1].query_one(".remove-item"))
+        await pilot.pause()
+        assert app.form.value()["params"] == ["a", "c"]
+        assert len(params.query(Input)) == 2
+        assert app.changes[-1].arguments is not None
+        assert app.changes[-1].arguments["params"] == ["a", "c"]
+
+
+async def test_json_field_for_one_of() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test() as pilot:
+        editor = app.field("either").query_one(TextArea)
+        editor.focus()
+        await pilot.press(*"[1")
+        await pilot.pause()
+        assert error_text(app.field("either")).startswith("invalid JSON")
+        assert app.changes[-1].arguments is None
+        editor.load_text("42")
+        await pilot.pause()
+        assert app.form.value()["either"] == 42
+
+
+async def test_defaults_titles_required_markers_and_help() -> None:
+    app = FormApp(SQL_QUERY)
+    async with app.run_test():
+        query = app.field("query")
+        assert rendered_text(query.query_one(".field-title", Static)) == "Query"
+        assert query.query(".field-required")
+        assert rendered_text(query.query_one(".field-help", Static)) == "One SQL statement"
+        assert not app.field("limit").query(".field-required")
+        assert rendered_text(app.field("readonly").query_one(".field-title", Static)) == "Read only"
+        # No title: the property name is the label.
+        assert rendered_text(app.field("mode").query_one(".field-title", Static)) == "mode"
+
+
+async def test_format_hint_as_placeholder() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test():
+        assert app.field("when").query_one(Input).placeholder == "YYYY-MM-DD"
+        assert "format: date" in rendered_text(app.field("when").query_one(".field-kind", Static))
+        assert app.field("target").query_one(Input).placeholder.startswith("https://")
+
+
+async def test_no_properties_says_so() -> None:
+    for schema in (None, {}, {"type": "object"}, {"type": "object", "properties": {}}):
+        app = FormApp(schema)
+        async with app.run_test() as pilot:
+            note = app.form.query_one(".no-arguments", Static)
+            assert rendered_text(note) == "This tool takes no arguments."
+            assert app.form.value() == {}
+            await pilot.pause()
+            assert app.changes[-1].arguments == {}
+            assert app.changes[-1].errors == []

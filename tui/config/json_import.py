@@ -66,7 +66,7 @@ def load_json_config(
         message = f"JSON syntax: {error.msg} (column {error.colno}); nothing was read from this file"
         return config, [ConfigProblem(path, error.lineno, message)]
     for key in dict.fromkeys(duplicates):
-        rep.add((key,), f"{json.dumps(key)} appears more than once; the last one is used")
+        rep.add((), f"{json.dumps(key)} appears more than once in an object; the last one is used", key)
     sections = _server_sections(data)
     if not sections:
         rep.add((), 'no "mcpServers" or "servers" object found, so there are no servers to read')

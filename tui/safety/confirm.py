@@ -1,0 +1,58 @@
+"""What the core asks the person before a call, and what the person answers.
+
+The call flow builds a ``ConfirmRequest`` and awaits the answer through a future carried by a UI message,
+so the core never imports the UI.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tui.config.model import Trust
+from tui.safety.decision import Decision
+from tui.safety.effective import HintChange
+from tui.safety.grade import Grade, GradeResult
+from tui.safety.hints import Hints
+from tui.safety.lint import LintWarning
+
+
+class ConfirmChoice(StrEnum):
+    ONCE = "once"
+    SESSION = "session"
+    ALWAYS = "always"  # always allow this tool up to this call's grade; never offered for critical
+    CANCEL = "cancel"
+
+
+@dataclass(frozen=True)
+class ConfirmRequest:
+    server: str
+    trust: Trust
+    tool_name: str
+    tool_title: str
+    grade: GradeResult
+    hints: Hints
+    arguments_json: str
+    """The arguments exactly as they will be sent (pretty JSON of the frozen copy)."""
+    decision: Decision
+    """Why the person is asked (e.g. always-confirm-destructive, a changed definition)."""
+    resolution_changes: tuple[HintChange, ...] = ()
+    """What resolution (or the user's override) changed from the static definition."""
+    resolution_note: str | None = None
+    """Where the hints come from when not plain static: resolved, resolve failed (and why), ..."""
+    lint: tuple[LintWarning, ...] = ()
+    definition_changes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def offers_always(self) -> bool:
+        return self.grade.grade is not Grade.CRITICAL and self.decision.rule != "ask-rule"
+
+    @property
+    def needs_typed_name(self) -> bool:
+        return self.grade.grade is Grade.CRITICAL
+
+
+def pretty_arguments(arguments: dict[str, Any]) -> str:
+    return json.dumps(arguments, indent=2, ensure_ascii=False, sort_keys=False)

@@ -152,8 +152,8 @@ def test_unknown_keys_duplicates_and_both_command_and_url(tmp_path: Path) -> Non
         'mcp.json, line 3: "a" appears more than once in an object; the last one is used',
         'mcp.json, line 5: mcpServers.b: has both "command" and "url"; a server is either stdio (command) '
         "or HTTP/SSE (url); server skipped",
-        'mcp.json, line 6: mcpServers.c: needs "command" (a stdio server) or "url" (an HTTP or SSE server); '
-        "server skipped",
+        'mcp.json, line 6: mcpServers.c: "type" is "stdio", which needs a "command", but this server has '
+        'a "url"; server skipped',
     ]
 
 

@@ -146,6 +146,14 @@ def _read_entry(
             rep.add(table, f'"type" must be {choices}, not {rep.show(kind)}{SKIPPED}', "type")
             return None
         normalized["transport"] = TYPES[kind]
+        wants = "command" if TYPES[kind] == "stdio" else "url"
+        other = "url" if wants == "command" else "command"
+        if wants not in normalized and other in normalized:
+            message = (
+                f'"type" is {json.dumps(kind)}, which needs a "{wants}", but this server has a "{other}"'
+            )
+            rep.add(table, message + SKIPPED, "type")
+            return None
     return read_server(name, normalized, rep, variables, section)
 
 

@@ -77,6 +77,9 @@ class Connection:
         self._stopping = False
         self._refresh: anyio.Event | None = None
         self._finished = asyncio.Event()
+        self._transport_ended = False
+        self.process_id: int | None = None
+        """stdio: the server's process id while it runs (its process group is killed on close)."""
 
     @property
     def name(self) -> str:
@@ -115,6 +118,7 @@ class Connection:
     async def _run(self) -> None:
         self.connection_id += 1
         self.tools, self.capabilities, self.ended_reason = (), {}, None
+        self._transport_ended = False
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch()
         connected = False
@@ -127,8 +131,9 @@ class Connection:
                     self._scope = scope
                     if self._stopping:
                         scope.cancel()
-                    tg.start_soon(_cancel_when, watch.ended, scope)
+                    tg.start_soon(self._cancel_when_ended, watch, scope)
                     async with client:
+                        self.process_id = watch.process.pid if watch.process else None
                         connected = True
                         scope.deadline = math.inf
                         self.client = client
@@ -145,13 +150,20 @@ class Connection:
             self.ended_reason = "disconnected"
             self._set_state(ConnectionStatus.DISCONNECTED)
         else:
-            if watch.ended.is_set():
+            if self._transport_ended:
                 failure = await self._describe_end(watch, connected, failure)
             elif timed_out:
                 failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
             self._set_state(ConnectionStatus.FAILED, error=self.ended_reason)
         self._finished.set()
+
+    async def _cancel_when_ended(self, watch: TransportWatch, scope: anyio.CancelScope) -> None:
+        await watch.ended.wait()
+        # Ended because we were already closing it (timeout, disconnect)? Then that is the story.
+        if not scope.cancel_called:
+            self._transport_ended = True
+            scope.cancel()
 
     async def _describe_end(self, watch: TransportWatch, connected: bool, failure: str | None) -> str:
         stage = "" if connected else " during the handshake"
@@ -314,11 +326,6 @@ class Connection:
         if action not in ("accept", "decline", "cancel"):
             action = "cancel"
         return types.ElicitResult(action=cast(Any, action), content=content if action == "accept" else None)
-
-
-async def _cancel_when(event: anyio.Event, scope: anyio.CancelScope) -> None:
-    await event.wait()
-    scope.cancel()
 
 
 def _json(value: Any) -> str:

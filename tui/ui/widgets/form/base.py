@@ -161,7 +161,9 @@ class FormField(Widget):
         (on a submit attempt): a fresh form should not open covered in red.
         """
         self._errors = [
-            message for _, message in errors if message != REQUIRED_MESSAGE or reveal or self.touched
+            f"{'.'.join(map(str, path))}: {message}" if path else message
+            for path, message in errors
+            if message != REQUIRED_MESSAGE or reveal or self.touched
         ]
         self._refresh_error()
 

@@ -118,8 +118,4 @@ class ObjectField(FormField):
                 own.append((path, message))
         for name, field in self.fields.items():
             field.show_errors(per_field.get(name, []), reveal)
-        super().show_errors([(path, _where(path, message)) for path, message in own], reveal)
-
-
-def _where(path: Path, message: str) -> str:
-    return f"{'.'.join(map(str, path))}: {message}" if path else message
+        super().show_errors(own, reveal)

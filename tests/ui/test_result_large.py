@@ -1,0 +1,47 @@
+"""A result of several megabytes renders quickly (only its start is loaded) and says so."""
+
+from __future__ import annotations
+
+import time
+
+from test_result_support import ResultApp, ok, rendered_text
+from textual.widgets import Static, TextArea
+
+from tui.client.models import TextBlock
+from tui.ui.widgets.results.text_block import RENDER_LIMIT_CHARS, TextBlockView
+
+
+async def test_five_megabytes_of_text_render_capped_with_a_note() -> None:
+    line = "0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789 ..........\n"
+    text = line * (5 * 1024 * 1024 // len(line))
+    assert len(text) > 5_000_000
+    app = ResultApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        started = time.perf_counter()
+        await app.view.show(ok(TextBlock(text)), title="dump")
+        await pilot.pause()
+        elapsed = time.perf_counter() - started
+        area = app.view.query_one(TextArea)
+        assert len(area.text) <= RENDER_LIMIT_CHARS
+        assert text.startswith(area.text)
+        note = rendered_text(app.view.query_one(".text-cap-note", Static))
+        assert note.startswith("Showing the first 390.6 KB of 5.0 MB")
+        assert "5.0 MB" in rendered_text(app.view.query_one(TextBlockView).query_one(".block-title", Static))
+        # The whole text stays available for saving, even though only its start is on screen.
+        assert app.view.query_one(TextBlockView).data == text.encode()
+        # Generous: loading all 5 MB into the TextArea takes several seconds on a slow machine.
+        assert elapsed < 5, f"rendering took {elapsed:.1f} s"
+        # Still responsive: the text area pages through its text on key presses.
+        area.focus()
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert area.cursor_location[0] > 20
+        assert area.scroll_y > 0
+
+
+async def test_the_client_side_truncation_note_shows_with_large_text() -> None:
+    app = ResultApp()
+    async with app.run_test():
+        await app.view.show(ok(TextBlock("x" * 1_000_000), truncated=True), title="t")
+        assert app.view.query("#result-truncated")
+        assert app.view.query(".text-cap-note")

@@ -28,10 +28,34 @@ def _os_error(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+def _os_causes(exc: BaseException, seen: set[int]) -> list[OSError]:
+    found: list[OSError] = []
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, OSError):
+            found.append(current)
+        if isinstance(current, BaseExceptionGroup):
+            for inner in current.exceptions:
+                found.extend(_os_causes(inner, seen))
+        current = current.__cause__ or current.__context__
+    return found
+
+
+def _os_cause(exc: BaseException) -> OSError | None:
+    """The most specific OSError in the cause chain (httpx2 says only "All connection attempts failed")."""
+    causes = _os_causes(exc, set())
+    with_errno = [c for c in causes if c.errno is not None]
+    return (with_errno or causes or [None])[0]
+
+
 def _http_error(exc: httpx2.HTTPError) -> str:
     if isinstance(exc, httpx2.HTTPStatusError):
         return f"the server answered HTTP {exc.response.status_code}"
     if isinstance(exc, httpx2.ConnectError):
+        cause = _os_cause(exc)
+        if cause is not None:
+            return _os_error(cause)
         text = str(exc).lower()
         if "refused" in text or "errno 111" in text or "connect call failed" in text:
             return "connection refused"

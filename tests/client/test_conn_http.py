@@ -1,0 +1,68 @@
+"""HTTP transports: a URL nobody listens on fails fast and plainly; a real streamable HTTP server works."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from servers.harness import running, wait_status, wait_until
+
+from tui.client.models import ConnectionStatus, TextBlock
+from tui.config.model import ServerConfig
+
+SERVERS = Path(__file__).parent / "servers"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize("transport", ["http", "sse"])
+async def test_nobody_listening_is_connection_refused(transport: str) -> None:
+    url = f"http://127.0.0.1:{free_port()}/mcp"
+    config = ServerConfig(name="h", transport=transport, url=url)  # type: ignore[arg-type]
+    started = time.monotonic()
+    async with running([config]) as (manager, _):
+        await wait_status(manager, "h", ConnectionStatus.FAILED)
+        assert manager.state("h").error == "connection refused"
+    assert time.monotonic() - started < 4  # not the 5 s connect timeout
+
+
+@pytest.fixture
+def http_server() -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(SERVERS / "http_server.py"), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(5)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_streamable_http_server(http_server: str, mode: str) -> None:
+    config = ServerConfig(name="h", transport="http", url=http_server, protocol=mode, headers={"X-Test": "1"})
+    async with running([config]) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+        assert {t.name for t in manager.tools("h")} >= {"echo", "files"}
+        assert {t.name: t for t in manager.tools("h")}["files"].resolve_method == "tools/resolve"
+        outcome = await manager.call_tool("h", "echo", {"text": "over http"})
+        assert outcome.content == (TextBlock("over http"),)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from jsonschema import exceptions as js_exceptions
 from jsonschema import validators
+from jsonschema.protocols import Validator
 
 
 @dataclass(frozen=True)
@@ -29,13 +32,31 @@ def validate_arguments(schema: dict[str, Any] | None, arguments: Any) -> list[Ar
     if not isinstance(arguments, dict):
         return [ArgumentError((), "arguments must be a JSON object")]
     schema = schema or {"type": "object"}
-    validator_cls = validators.validator_for(schema, default=validators.Draft202012Validator)
     try:
-        validator_cls.check_schema(schema)
-    except js_exceptions.SchemaError as error:
-        return [ArgumentError((), f"the tool's inputSchema is invalid: {error.message}")]
-    validator = validator_cls(schema, format_checker=validator_cls.FORMAT_CHECKER)
+        key = json.dumps(schema, sort_keys=True)
+    except (TypeError, ValueError):
+        key = None  # not JSON (cannot come from a server): check it every time, uncached
+    validator = _validator(key) if key is not None else _build_validator(schema)
+    if isinstance(validator, str):
+        return [ArgumentError((), validator)]
     errors = sorted(
         validator.iter_errors(arguments), key=lambda e: (list(map(str, e.absolute_path)), e.message)
     )
     return [ArgumentError(tuple(error.absolute_path), error.message) for error in errors]
+
+
+# Checking a schema and building its validator costs about a millisecond, and the form and the live
+# preflight validate on every keystroke: build each one once, keyed by the schema's JSON text.
+@functools.lru_cache(maxsize=256)
+def _validator(schema_json: str) -> Validator | str:
+    return _build_validator(json.loads(schema_json))
+
+
+def _build_validator(schema: dict[str, Any]) -> Validator | str:
+    """A validator for ``schema``, or the message saying why the schema itself is invalid."""
+    validator_cls = validators.validator_for(schema, default=validators.Draft202012Validator)
+    try:
+        validator_cls.check_schema(schema)
+    except js_exceptions.SchemaError as error:
+        return f"the tool's inputSchema is invalid: {error.message}"
+    return validator_cls(schema, format_checker=validator_cls.FORMAT_CHECKER)

@@ -8,7 +8,7 @@ from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Static, TextArea
 
 from tui.client.models import TextBlock
-from tui.ui.widgets.results.text_block import RENDER_LIMIT_CHARS, TextBlockView
+from tui.ui.widgets.results.text_block import RENDER_LIMIT_CHARS, RENDER_LIMIT_LINES, TextBlockView
 
 
 async def test_five_megabytes_of_text_render_capped_with_a_note() -> None:
@@ -45,3 +45,25 @@ async def test_the_client_side_truncation_note_shows_with_large_text() -> None:
         await app.view.show(ok(TextBlock("x" * 1_000_000), truncated=True), title="t")
         assert app.view.query("#result-truncated")
         assert app.view.query(".text-cap-note")
+
+
+async def test_many_short_lines_are_capped_by_line_count() -> None:
+    text = "row\n" * 200_000
+    app = ResultApp()
+    async with app.run_test():
+        started = time.perf_counter()
+        await app.view.show(ok(TextBlock(text)), title="t")
+        elapsed = time.perf_counter() - started
+        area = app.view.query_one(TextArea)
+        assert area.document.line_count == RENDER_LIMIT_LINES
+        assert app.view.query(".text-cap-note")
+        assert elapsed < 5, f"rendering took {elapsed:.1f} s"
+
+
+async def test_text_just_at_the_line_limit_is_shown_whole() -> None:
+    text = "row\n" * RENDER_LIMIT_LINES
+    app = ResultApp()
+    async with app.run_test():
+        await app.view.show(ok(TextBlock(text)), title="t")
+        assert app.view.query_one(TextArea).text == text
+        assert not app.view.query(".text-cap-note")

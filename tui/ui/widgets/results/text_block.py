@@ -14,15 +14,28 @@ from tui.ui.widgets.results.saveable import SaveableBlock
 # A Static renders every line up front; past this a TextArea, which draws only what is visible, is faster.
 STATIC_LIMIT_CHARS = 8_000
 STATIC_LIMIT_LINES = 200
-# Loading text into a TextArea still costs time per character: cap it so a huge result stays instant.
+# Loading text into a TextArea still costs time per character and more per line: cap both so a huge
+# result stays instant (100k short lines took seconds).
 RENDER_LIMIT_CHARS = 400_000
+RENDER_LIMIT_LINES = 5_000
 
 
-def _cut(text: str, limit: int) -> str:
-    """The first ``limit`` characters of ``text``, ending at a line break when one is near."""
+def _cut(text: str, limit: int = RENDER_LIMIT_CHARS, max_lines: int = RENDER_LIMIT_LINES) -> str:
+    """The start of ``text``: at most ``limit`` characters and ``max_lines`` lines, ending at a line break
+    when one is near."""
     head = text[:limit]
-    newline = head.rfind("\n")
-    return head[:newline] if newline > limit // 2 else head
+    newline = -1
+    for _ in range(max_lines):
+        newline = head.find("\n", newline + 1)
+        if newline < 0:
+            break
+    else:
+        # Exactly max_lines lines and nothing after the last break: that is the whole text.
+        return head if head[newline + 1 :] == "" and len(head) == len(text) else head[:newline]
+    if len(head) < len(text):
+        last = head.rfind("\n")
+        return head[:last] if last > limit // 2 else head
+    return head
 
 
 class TextBlockView(SaveableBlock):
@@ -36,7 +49,7 @@ class TextBlockView(SaveableBlock):
         self.is_json = pretty is not None
         self.full_text = pretty if pretty is not None else text
         self.title_text = f"{label} · JSON" if self.is_json else label
-        self.shown = _cut(self.full_text, RENDER_LIMIT_CHARS)
+        self.shown = _cut(self.full_text)
         self.capped = len(self.shown) < len(self.full_text)
         self.large = len(self.shown) > STATIC_LIMIT_CHARS or self.shown.count("\n") > STATIC_LIMIT_LINES
         self.data = self.full_text.encode("utf-8", errors="replace") if self.large else b""

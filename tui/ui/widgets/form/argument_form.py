@@ -232,7 +232,8 @@ class ArgumentForm(Vertical):
         field = self.field_at(error.path)
         if field is None or any(key in field.spec.schema for key in ("anyOf", "oneOf")):
             return [error]
-        wrapper: dict[str, Any] = {key: self.schema[key] for key in ("$schema", "$defs", "definitions") if key in self.schema}
+        shared = ("$schema", "$defs", "definitions")
+        wrapper: dict[str, Any] = {key: self.schema[key] for key in shared if key in self.schema}
         wrapper.update({"type": "object", "properties": {"value": field.spec.schema}})
         inner = validate_arguments(wrapper, {"value": _value_at(value, error.path)})
         return [ArgumentError((*error.path, *e.path[1:]), e.message) for e in inner] or [error]

@@ -1,0 +1,239 @@
+"""The confirmation dialog, per grade: focus, colours by class, the typed-name gate, the choices offered."""
+
+from __future__ import annotations
+
+import pytest
+from test_confirm_support import (
+    ADDITIVE,
+    DESTRUCTIVE_CLOSED,
+    READ_CLOSED,
+    READ_OPEN,
+    ConfirmHost,
+    make_request,
+    plain,
+)
+from textual.color import Color
+from textual.widgets import Button, Input, Static, TextArea
+
+from tui.config.model import ToolRule, Trust
+from tui.safety.approvals import ApprovalBook
+from tui.safety.confirm import ConfirmChoice
+from tui.safety.grade import Grade
+from tui.safety.tool_hash import DefinitionSnapshot
+from tui.ui.screens.confirm_call import ConfirmCallScreen
+
+COMPACT = [("safe", READ_CLOSED), ("low", READ_OPEN), ("medium", ADDITIVE)]
+
+
+def dialog(app: ConfirmHost) -> ConfirmCallScreen:
+    assert isinstance(app.screen, ConfirmCallScreen)
+    return app.screen
+
+
+def border_colour(screen: ConfirmCallScreen) -> Color:
+    return screen.query_one("#confirm-box").styles.border_top[1]
+
+
+@pytest.mark.parametrize(("label", "annotations"), COMPACT)
+async def test_compact_grades_focus_allow_and_offer_every_choice(label: str, annotations: dict) -> None:
+    app = ConfirmHost(make_request(annotations=annotations))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.has_class(f"-grade-{label}")
+        assert app.focused is not None
+        assert app.focused.id == "confirm-once"
+        ids = [b.id for b in screen.query(Button)]
+        assert ids == ["confirm-once", "confirm-session", "confirm-always", "confirm-cancel"]
+        assert f"up to {label}" in str(screen.query_one("#confirm-always", Button).label)
+        assert border_colour(screen) == Color.parse(app.theme_variables["primary"])
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.ONCE]
+
+
+async def test_high_uses_warning_colours_focuses_cancel_and_puts_reasons_first() -> None:
+    app = ConfirmHost(make_request("erase_notes", DESTRUCTIVE_CLOSED))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.grade is Grade.HIGH
+        assert screen.has_class("-grade-high")
+        assert border_colour(screen) == Color.parse(app.theme_variables["warning"])
+        assert app.focused is not None
+        assert app.focused.id == "confirm-cancel"
+        details = screen.query_one("#confirm-details")
+        assert details.children[0].id == "confirm-reasons"
+        assert "destructive: may delete or overwrite (the server says)  [explicit]" in plain(
+            screen.query_one("#confirm-reasons", Static)
+        )
+        assert screen.query_one("#confirm-always", Button).display
+        await pilot.press("enter")  # Enter on the focused Cancel: a reflex keypress never runs it
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.CANCEL]
+
+
+async def test_compact_dialog_lists_reasons_after_the_details() -> None:
+    app = ConfirmHost(make_request("deleteFile", {"readOnlyHint": True}, resolved={"openWorldHint": False}))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        children = [w.id for w in dialog(app).query_one("#confirm-details").children]
+        assert children == ["confirm-resolution", "confirm-lint", "confirm-reasons"]
+
+
+async def test_critical_gate_needs_the_exact_tool_name_and_offers_no_always() -> None:
+    app = ConfirmHost(make_request("wipe_all", None))  # unannotated: critical by default
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.has_class("-grade-critical")
+        assert border_colour(screen) == Color.parse(app.theme_variables["error"])
+        assert app.focused is not None
+        assert app.focused.id == "confirm-cancel"
+        assert not screen.query("#confirm-always")
+        once, session = (
+            screen.query_one("#confirm-once", Button),
+            screen.query_one("#confirm-session", Button),
+        )
+        assert once.disabled
+        assert session.disabled
+        await pilot.press("o", "s", "a")  # the shortcuts do nothing while the gate is closed
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.choices == []
+
+        name = screen.query_one("#confirm-typed-name", Input)
+        name.focus()
+        await pilot.press(*"wipe_al")
+        assert once.disabled
+        await pilot.press("l", "x")  # too long: still not the name
+        assert once.disabled
+        await pilot.press("backspace")
+        assert not once.disabled
+        assert not session.disabled
+        await pilot.press("enter")  # moves to Allow; it does not allow by itself
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.focused is once
+        await pilot.press("a")  # no "always" on critical, even by key
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("s")
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.SESSION]
+
+
+async def test_critical_wrong_name_keeps_allow_disabled_and_mouse_click_does_nothing() -> None:
+    app = ConfirmHost(make_request("wipe_all", None))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        screen.query_one("#confirm-typed-name", Input).focus()
+        await pilot.press(*"WIPE_ALL")
+        once = screen.query_one("#confirm-once", Button)
+        assert once.disabled
+        await pilot.click(once)
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.choices == []
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.CANCEL]
+
+
+async def test_ask_rule_dialog_offers_no_always() -> None:
+    rule = ToolRule("demo", "manage_files", "ask")
+    app = ConfirmHost(make_request(annotations=READ_CLOSED, rules=(rule,)))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.request.decision.rule == "ask-rule"
+        assert not screen.query("#confirm-always")
+        assert "your rule says always ask" in plain(screen.query_one("#confirm-decision", Static))
+
+
+async def test_keyboard_only_flows_each_choice() -> None:
+    for keys, expected in (
+        (("s",), ConfirmChoice.SESSION),
+        (("a",), ConfirmChoice.ALWAYS),
+        (("o",), ConfirmChoice.ONCE),
+        (("escape",), ConfirmChoice.CANCEL),
+        (("right", "right", "enter"), ConfirmChoice.ALWAYS),
+        (("tab", "enter"), ConfirmChoice.SESSION),
+    ):
+        app = ConfirmHost(make_request(annotations=ADDITIVE))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+        assert app.choices == [expected], keys
+
+
+async def test_mouse_click_chooses() -> None:
+    app = ConfirmHost(make_request(annotations=READ_OPEN))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#confirm-always")
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.ALWAYS]
+
+
+async def test_arguments_are_shown_exactly_and_markup_stays_literal() -> None:
+    hostile = "[bold red]x[/] [@click=app.quit]quit[/]"
+    arguments = {"path": hostile, "nested": {"n": 1, "list": [True, None]}, "esc": "\x1b[31m"}
+    request = make_request(
+        "drop[b]table[/b]", None, arguments=arguments, title="[@click=app.quit]Delete[/]", server="srv[i]"
+    )
+    app = ConfirmHost(request)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.query_one("#confirm-arguments", TextArea).text == request.arguments_json
+        assert screen.query_one("#confirm-arguments", TextArea).read_only
+        title = plain(screen.query_one("#confirm-title", Static))
+        assert title == 'Run "[@click=app.quit]Delete[/]" (drop[b]table[/b]) on srv[i]?'
+        assert "unannotated: assumed destructive and open-world  [default]" in plain(
+            screen.query_one("#confirm-reasons", Static)
+        )
+        assert "drop[b]table[/b]" in plain(screen.query_one("#confirm-gate-label", Static))
+        await pilot.click("#confirm-title")  # clicking the title is inert; the app did not quit
+        await pilot.pause()
+        assert app.is_running
+        assert app.screen is screen
+
+
+async def test_trust_resolution_and_lint_are_shown() -> None:
+    request = make_request(
+        "delete_notes", {"readOnlyHint": True, "openWorldHint": False}, resolved={"readOnlyHint": False}
+    )
+    app = ConfirmHost(request)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        trust = plain(screen.query_one("#confirm-trust", Static))
+        assert trust == "untrusted server: hints can add friction, never remove it"
+        resolution = plain(screen.query_one("#confirm-resolution", Static))
+        assert "read-only: true -> false (resolved)" in resolution
+        assert "resolved for these arguments" in resolution
+        lint = plain(screen.query_one("#confirm-lint", Static))
+        assert 'The name contains "delete"' in lint
+        assert "riskier than its tool definition" in lint
+
+    trusted = ConfirmHost(make_request(annotations=ADDITIVE, trust=Trust.TRUSTED))
+    async with trusted.run_test() as pilot:
+        await pilot.pause()
+        assert "trusted server" in plain(dialog(trusted).query_one("#confirm-trust", Static))
+
+
+async def test_changed_definition_says_what_changed() -> None:
+    old = DefinitionSnapshot.of("manage_files", "old words", {"type": "object"}, READ_CLOSED)
+    book = ApprovalBook()
+    book.grant("demo|stdio|demo-server", "demo", old, Grade.SAFE, "always")
+    app = ConfirmHost(make_request(annotations=READ_CLOSED, book=book))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        assert screen.request.decision.rule == "definition-changed"
+        text = plain(screen.query_one("#confirm-definition-changes", Static))
+        assert text.startswith("The tool changed since you approved it:")
+        assert "description" in text

@@ -1,0 +1,187 @@
+"""The confirmation dialog before a tool call, graded by the call's risk (product.md "Confirmation dialogs").
+
+safe / low / medium: compact, Allow focused. high: warning colours, Cancel focused, the reasons first.
+critical: error colours, Cancel focused, Allow disabled until the tool's exact name is typed, no "always".
+Dismisses with a ``ConfirmChoice``; Escape is ``CANCEL``.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, TextArea
+
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.grade import Grade
+from tui.ui.safe_text import literal
+from tui.ui.screens import confirm_text as text
+
+
+def _block(lines: list[str], *, id: str, heading: str) -> Static | None:
+    if not lines:
+        return None
+    return Static(literal("\n".join([heading, *lines])), id=id, classes="confirm-block")
+
+
+class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
+    """Ask whether to run one call; ``request`` says what, why, and with which exact arguments."""
+
+    BINDINGS = [
+        Binding("escape", "choose('cancel')", "Cancel", id="confirm.cancel"),
+        Binding("c", "choose('cancel')", "Cancel", show=False, id="confirm.cancel-key"),
+        Binding("o", "choose('once')", "Allow once", id="confirm.once"),
+        Binding("s", "choose('session')", "Allow for this session", id="confirm.session"),
+        Binding("a", "choose('always')", "Always allow", id="confirm.always"),
+        Binding("left", "app.focus_previous", "Previous", show=False, id="confirm.left"),
+        Binding("right", "app.focus_next", "Next", show=False, id="confirm.right"),
+    ]
+
+    DEFAULT_CSS = """
+    ConfirmCallScreen { align: center middle; }
+    ConfirmCallScreen > #confirm-box {
+        width: 90%; max-width: 110; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
+        padding: 1 2; border: thick $primary; background: $surface;
+    }
+    ConfirmCallScreen.-grade-high > #confirm-box { border: thick $warning; }
+    ConfirmCallScreen.-grade-critical > #confirm-box { border: thick $error; }
+    ConfirmCallScreen #confirm-title { text-style: bold; }
+    ConfirmCallScreen #confirm-grade { text-style: bold; color: $success; }
+    ConfirmCallScreen.-grade-medium #confirm-grade { color: $accent; }
+    ConfirmCallScreen.-grade-high #confirm-grade { color: $warning; }
+    ConfirmCallScreen.-grade-critical #confirm-grade { color: $error; }
+    ConfirmCallScreen #confirm-details { height: auto; }
+    ConfirmCallScreen #confirm-footer { dock: bottom; height: auto; background: $surface; }
+    ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
+    ConfirmCallScreen #confirm-lint { color: $warning; }
+    ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
+    ConfirmCallScreen #confirm-arguments-label { margin-top: 1; }
+    ConfirmCallScreen #confirm-arguments { height: auto; min-height: 3; max-height: 12; }
+    ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
+    ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
+    ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
+    """
+
+    def __init__(self, request: ConfirmRequest) -> None:
+        super().__init__()
+        self.request = request
+        self.grade = request.grade.grade
+        self.add_class(f"-grade-{self.grade.label}")
+
+    @property
+    def severe(self) -> bool:
+        """high and critical: Cancel is focused and the reasons come first."""
+        return self.grade >= Grade.HIGH
+
+    def compose(self) -> ComposeResult:
+        request = self.request
+        reasons = _block(text.reason_lines(request), id="confirm-reasons", heading="Why this grade:")
+        with VerticalScroll(id="confirm-box"):
+            yield Static(literal(text.title_text(request)), id="confirm-title")
+            yield Static(literal(text.grade_text(request)), id="confirm-grade")
+            yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
+            yield Static(literal(request.decision.reason), id="confirm-decision")
+            with Vertical(id="confirm-details"):
+                if self.severe and reasons is not None:
+                    yield reasons
+                yield from self._details()
+                if not self.severe and reasons is not None:
+                    yield reasons
+            yield Label(Content("Arguments, exactly as they will be sent:"), id="confirm-arguments-label")
+            yield TextArea(request.arguments_json, id="confirm-arguments", read_only=True, soft_wrap=True)
+            # Docked: the gate and the choices stay on screen however long the details are.
+            with Vertical(id="confirm-footer"):
+                if request.needs_typed_name:
+                    yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
+                    yield Input(placeholder=request.tool_name, id="confirm-typed-name", select_on_focus=False)
+                with Horizontal(id="confirm-buttons"):
+                    yield from self._buttons()
+
+    def _details(self) -> ComposeResult:
+        request = self.request
+        for block in (
+            _block(
+                text.definition_lines(request),
+                id="confirm-definition-changes",
+                heading="The tool changed since you approved it:",
+            ),
+            _block(
+                text.change_lines(request),
+                id="confirm-resolution",
+                heading="Changed from the tool's definition:",
+            ),
+            _block(text.lint_lines(request), id="confirm-lint", heading="Annotation warnings:"),
+        ):
+            if block is not None:
+                yield block
+
+    def _buttons(self) -> ComposeResult:
+        allow_variant = {Grade.HIGH: "warning", Grade.CRITICAL: "error"}.get(self.grade, "primary")
+        yield Button(
+            Content("Allow once (o)"),
+            id="confirm-once",
+            variant=allow_variant,  # type: ignore[arg-type]
+            disabled=self.request.needs_typed_name,
+        )
+        yield Button(
+            Content("Allow for this session (s)"),
+            id="confirm-session",
+            disabled=self.request.needs_typed_name,
+        )
+        if self.request.offers_always:
+            yield Button(literal(text.always_label(self.request)), id="confirm-always")
+        yield Button(Content("Cancel (Esc)"), id="confirm-cancel")
+
+    def on_mount(self) -> None:
+        focus = "#confirm-cancel" if self.severe else "#confirm-once"
+        self.query_one(focus, Button).focus()
+
+    @property
+    def name_confirmed(self) -> bool:
+        """True unless the grade needs the tool's name typed and it is not (exactly) there yet."""
+        if not self.request.needs_typed_name:
+            return True
+        return self.query_one("#confirm-typed-name", Input).value.strip() == self.request.tool_name
+
+    @on(Input.Changed, "#confirm-typed-name")
+    def _typed(self) -> None:
+        confirmed = self.name_confirmed
+        for button in self.query("#confirm-once, #confirm-session").results(Button):
+            button.disabled = not confirmed
+
+    @on(Input.Submitted, "#confirm-typed-name")
+    def _submitted(self) -> None:
+        # Enter in the name box is not consent by itself: it moves to the (now enabled) Allow button.
+        if self.name_confirmed:
+            self.query_one("#confirm-once", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        choice = (event.button.id or "").removeprefix("confirm-")
+        self.action_choose(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "choose" or not parameters:
+            return True
+        return self._allowed(ConfirmChoice(str(parameters[0])))
+
+    def _allowed(self, choice: ConfirmChoice) -> bool:
+        if choice is ConfirmChoice.CANCEL:
+            return True
+        if choice is ConfirmChoice.ALWAYS and not self.request.offers_always:
+            return False
+        return self.name_confirmed
+
+    def action_choose(self, choice: str) -> None:
+        try:
+            picked = ConfirmChoice(choice)
+        except ValueError:
+            return
+        if self._allowed(picked):
+            self.dismiss(picked)
+        else:
+            self.app.bell()

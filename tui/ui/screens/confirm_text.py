@@ -1,0 +1,73 @@
+"""The words of the confirmation dialog, built from a ``ConfirmRequest`` (apart, so the screen stays small).
+
+Everything here is a plain str; the screen passes each one through ``literal`` because tool names, titles,
+arguments and reasons come from the server.
+"""
+
+from __future__ import annotations
+
+from tui.config.model import Trust
+from tui.safety.confirm import ConfirmRequest
+from tui.safety.grade import Grade
+
+GRADE_MEANING: dict[Grade, str] = {
+    Grade.SAFE: "read-only, closed world",
+    Grade.LOW: "read-only, reads the outside world",
+    Grade.MEDIUM: "writes, not destructive",
+    Grade.HIGH: "destructive",
+    Grade.CRITICAL: "destructive and reaches the outside world",
+}
+
+TRUST_TEXT: dict[Trust, str] = {
+    Trust.UNTRUSTED: "untrusted server: hints can add friction, never remove it",
+    Trust.TRUSTED: "trusted server: your category preferences apply to it",
+}
+
+
+def title_text(request: ConfirmRequest) -> str:
+    """``Run "Delete a file" (delete_file) on demo?``; the title only when it differs from the name."""
+    title = request.tool_title.strip()
+    shown = f'"{title}" ({request.tool_name})' if title and title != request.tool_name else request.tool_name
+    return f"Run {shown} on {request.server}?"
+
+
+def grade_text(request: ConfirmRequest) -> str:
+    grade = request.grade.grade
+    return f"Risk: {grade.label.upper()} ({GRADE_MEANING[grade]})"
+
+
+def reason_lines(request: ConfirmRequest) -> list[str]:
+    """One line per grade reason, each naming where the hint behind it came from."""
+    lines = []
+    for reason in request.grade.reasons:
+        source = f"  [{reason.provenance.value}]" if reason.provenance is not None else ""
+        lines.append(f"• {reason.text}{source}")
+    return lines
+
+
+def change_lines(request: ConfirmRequest) -> list[str]:
+    """What resolution (or the person's override) changed from the tool's static definition."""
+    lines = [f"• {change.describe()}" for change in request.resolution_changes]
+    if request.resolution_note:
+        lines.append(request.resolution_note)
+    return lines
+
+
+def definition_lines(request: ConfirmRequest) -> list[str]:
+    """For a suspended approval: what changed in the tool since the person approved it."""
+    if request.decision.rule != "definition-changed":
+        return []
+    changes = request.definition_changes or tuple(request.decision.changes)
+    return [f"• {change}" for change in changes] or ["• the tool definition changed"]
+
+
+def lint_lines(request: ConfirmRequest) -> list[str]:
+    return [f"⚠ {warning.message}" for warning in request.lint]
+
+
+def gate_text(request: ConfirmRequest) -> str:
+    return f"Type the tool's name, {request.tool_name}, to enable Allow:"
+
+
+def always_label(request: ConfirmRequest) -> str:
+    return f"Always allow up to {request.grade.grade.label} (a)"

@@ -76,7 +76,10 @@ class CallProgress(Vertical):
 
     def _elapsed_text(self) -> str:
         hint = "Cancelling…" if self.cancelling else CANCEL_HINT
-        return f"Elapsed {human_duration(self.elapsed)} · {hint}"
+        elapsed = self.elapsed
+        # Tenths are enough while counting; human_duration's hundredths would flicker.
+        shown = f"{elapsed:.1f} s" if elapsed < 60 else human_duration(elapsed)
+        return f"Elapsed {shown} · {hint}"
 
     def _tick(self) -> None:
         self.query_one("#progress-elapsed", Static).update(self._elapsed_text())

@@ -80,5 +80,6 @@ def suggested_file_name(stem: str, mime_type: str | None) -> str:
 
 def uri_stem(uri: str) -> str:
     """The last path segment of ``uri`` (without query), for naming a saved resource."""
-    path = uri.split("?", 1)[0].split("#", 1)[0].rstrip("/")
+    path = uri.split("?", 1)[0].split("#", 1)[0]
+    path = path.split("://", 1)[-1].rstrip("/")
     return path.rsplit("/", 1)[-1] or "resource"

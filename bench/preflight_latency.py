@@ -97,7 +97,7 @@ async def run(manager: ConnectionManager, debounce: float, rounds: int) -> None:
         raise SystemExit("the demo's sql and manage_files tools should be resolvable")
     in_resolver: list[float] = []
 
-    async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:  # noqa: ASYNC109
+    async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
         started = time.perf_counter()
         try:
             return await manager.resolve(tool.server, tool.name, arguments, timeout)

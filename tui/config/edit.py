@@ -2,30 +2,37 @@
 write only when something changed, and refuse (leaving the file byte-identical) when the file does not parse
 or is a JSON file imported from another client.
 
+Each change is made on the lines of the file and then checked: the new text must parse to exactly the old
+data plus the change. When a layout defeats the line edit, tomlkit does it if it can reproduce the file
+unchanged; otherwise the change is refused rather than risk the user's file.
+
 Every function returns True when the file was written and False when it already said that.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import tomllib
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import tomlkit
-from tomlkit.items import AoT, Array, InlineTable, Table
 
 from tui.config.atomic import write_if_changed
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
+from tui.config.toml_text import append_table, remove_table, set_value
 
 NEW_FILE_HEADER = (
     "# mcp-tui configuration: servers, timeouts, preferences and per-tool rules.\n"
     "# mcp-tui edits this file from its preferences screen and keeps your comments and layout.\n"
 )
-_PREFERENCES = {f.name: f for f in dataclasses.fields(Preferences)}
+_PREFERENCES = {f.name for f in dataclasses.fields(Preferences)}
 _TIMEOUTS = {f.name for f in dataclasses.fields(Timeouts)}
+
+Data = dict[str, Any]
+Scalar = bool | int | float | str
+LineEdit = Callable[[str, Data, Data], str | None]
 
 
 class ConfigWriteError(Exception):
@@ -35,7 +42,7 @@ class ConfigWriteError(Exception):
 def editable_problem(path: Path) -> str | None:
     """Why ``path`` cannot be edited (the text ConfigWriteError would carry), or None when it can."""
     try:
-        _read_document(path)
+        _read(path)
     except ConfigWriteError as error:
         return str(error)
     return None
@@ -48,7 +55,7 @@ def set_preference(path: Path, key: str, value: bool | int) -> bool:
     default = getattr(Preferences(), key)
     if isinstance(default, bool) != isinstance(value, bool) or (not isinstance(value, bool) and value < 0):
         raise ValueError(f"preference {key!r} cannot be {value!r}")
-    return _edit(path, lambda doc: _set(_table(doc, "preferences"), key, value, default))
+    return _set_setting(path, "preferences", key, value, default)
 
 
 def set_timeout(path: Path, key: str, seconds: float) -> bool:
@@ -58,89 +65,148 @@ def set_timeout(path: Path, key: str, seconds: float) -> bool:
     if isinstance(seconds, bool) or not seconds > 0:
         raise ValueError(f"timeout {key!r} must be greater than 0, not {seconds!r}")
     value: float | int = int(seconds) if float(seconds).is_integer() else float(seconds)
-    default = getattr(Timeouts(), key)
-    return _edit(path, lambda doc: _set(_table(doc, "timeouts"), key, value, default))
+    return _set_setting(path, "timeouts", key, value, getattr(Timeouts(), key))
 
 
 def set_server_trust(path: Path, server: str, trust: Trust | str) -> bool:
-    """Set ``trust`` of ``[servers.<server>]``, which must be in this file."""
+    """Set ``trust`` of ``[servers.<server>]``, which must be defined in this file."""
     level = Trust(trust).value
 
-    def change(doc: tomlkit.TOMLDocument) -> None:
-        servers = doc.get("servers")
-        entry = servers.get(server) if isinstance(servers, MutableMapping) else None
-        if not isinstance(entry, MutableMapping):
+    def expect(data: Data) -> None:
+        entry = data.get("servers", {}).get(server) if isinstance(data.get("servers"), dict) else None
+        if not isinstance(entry, dict):
             raise ConfigWriteError(
-                f"{path.name} has no server named {server!r} (only servers defined in this file have a "
-                "trust setting that can be saved); nothing was changed"
+                f"{path} has no server named {server!r} (only servers defined in this file have a trust "
+                "setting that can be saved there), so the change was not saved"
             )
-        _set(entry, "trust", level, Trust.UNTRUSTED.value)
+        if "trust" in entry or level != Trust.UNTRUSTED.value:
+            entry["trust"] = level
 
-    return _edit(path, change)
+    return _edit(
+        path, expect, lambda text, data, wanted: set_value(text, ("servers", server), "trust", level)
+    )
 
 
 def set_rule(path: Path, rule: ToolRule) -> bool:
     """Add the rule, or change the one already there for the same server and tool (keeping its comments)."""
     if rule.action not in RULE_ACTIONS or rule.ceiling not in GRADES:
         raise ValueError(f"invalid rule {rule!r}")
+    fields: list[tuple[str, Scalar]] = [("server", rule.server), ("tool", rule.tool), ("action", rule.action)]
+    if rule.action == "always":
+        fields.append(("ceiling", rule.ceiling))
 
-    def change(doc: tomlkit.TOMLDocument) -> None:
-        rules = _rules(doc, create=True)
-        matches = [entry for entry in rules if _is_rule_for(entry, rule.server, rule.tool)]
-        if matches:
-            entry = matches[-1]  # the loader uses the last one, so that is the one to change
-            _put(entry, "action", rule.action)
-            if rule.action == "always" or "ceiling" in entry:
-                _put(entry, "ceiling", rule.ceiling)
+    def expect(data: Data) -> None:
+        matches = _matching(data, rule.server, rule.tool)
+        if not matches:
+            data.setdefault("rules", []).append(dict(fields))
             return
-        entry = tomlkit.inline_table() if isinstance(rules, Array) else tomlkit.table()
-        entry.update({"server": rule.server, "tool": rule.tool, "action": rule.action})
-        if rule.action == "always":
+        entry = data["rules"][matches[-1]]  # the loader uses the last one, so that is the one to change
+        entry["action"] = rule.action
+        if rule.action == "always" or "ceiling" in entry:
             entry["ceiling"] = rule.ceiling
-        if isinstance(entry, Table):
-            entry.add(tomlkit.nl())  # a blank line before whatever table follows
-        rules.append(entry)
 
-    return _edit(path, change)
+    def line_edit(text: str, data: Data, wanted: Data) -> str | None:
+        matches = _matching(data, rule.server, rule.tool)
+        if not matches:
+            return append_table(text, "[[rules]]", fields)
+        index = matches[-1]
+        edited = set_value(text, ("rules", index), "action", rule.action)
+        if edited is not None and (rule.action == "always" or "ceiling" in data["rules"][index]):
+            edited = set_value(edited, ("rules", index), "ceiling", rule.ceiling)
+        return edited
+
+    return _edit(path, expect, line_edit)
 
 
 def remove_rule(path: Path, server: str, tool: str) -> bool:
     """Remove every rule for this server and tool (an earlier duplicate must not take over)."""
 
-    def change(doc: tomlkit.TOMLDocument) -> None:
-        rules = _rules(doc, create=False)
-        if rules is None:
-            return
-        for index in reversed(range(len(rules))):
-            if _is_rule_for(rules[index], server, tool):
-                del rules[index]
-        if len(rules) == 0:
-            del doc["rules"]
+    def expect(data: Data) -> None:
+        for index in reversed(_matching(data, server, tool)):
+            del data["rules"][index]
+        if data.get("rules") == []:
+            del data["rules"]
 
-    return _edit(path, change)
+    def line_edit(text: str, data: Data, wanted: Data) -> str | None:
+        edited: str | None = text
+        for index in reversed(_matching(data, server, tool)):
+            edited = remove_table(edited, ("rules", index)) if edited is not None else None
+        return edited
 
-
-def _edit(path: Path, change: Callable[[tomlkit.TOMLDocument], None]) -> bool:
-    doc = _read_document(path)
-    change(doc)
-    return write_if_changed(path, doc.as_string())
+    return _edit(path, expect, line_edit)
 
 
-def _read_document(path: Path) -> tomlkit.TOMLDocument:
+def _set_setting(path: Path, table: str, key: str, value: Scalar, default: Scalar) -> bool:
+    def expect(data: Data) -> None:
+        section = data.setdefault(table, {})
+        if not isinstance(section, dict):
+            raise ConfigWriteError(f"[{table}] in {path} is not a table; fix it by hand first")
+        if key in section or value != default:  # absent means default: writing it would change nothing
+            section[key] = value
+        if not section:
+            del data[table]
+
+    return _edit(path, expect, lambda text, data, wanted: set_value(text, (table,), key, value))
+
+
+def _edit(path: Path, expect: Callable[[Data], None], line_edit: LineEdit) -> bool:
+    text, data = _read(path)
+    wanted = copy.deepcopy(data)
+    expect(wanted)
+    if _same_data(wanted, data):
+        return False
+    for attempt in (line_edit, _tomlkit_edit):
+        new_text = attempt(text, data, wanted)
+        if new_text is not None and _parses_to(new_text, wanted):
+            return write_if_changed(path, new_text)
+    raise ConfigWriteError(
+        f"{path} is laid out in a way mcp-tui cannot change without rearranging it, so the change was not "
+        "saved; please make it by hand"
+    )
+
+
+def _tomlkit_edit(text: str, data: Data, wanted: Data) -> str | None:
+    """For inline tables and dotted keys; only when tomlkit reproduces the file exactly as it is."""
+    import tomlkit  # deferred: only this fallback needs it
+
+    doc = tomlkit.parse(text)
+    if doc.as_string() != text:
+        return None
+    _sync(doc, data, wanted)
+    return doc.as_string()
+
+
+def _sync(container: Any, old: Data, new: Data) -> None:
+    for key in [k for k in old if k not in new]:
+        del container[key]
+    for key, value in new.items():
+        before = old.get(key)
+        if isinstance(before, dict) and isinstance(value, dict):
+            _sync(container[key], before, value)
+        elif isinstance(before, list) and isinstance(value, list) and len(before) == len(value):
+            for index, (was, now) in enumerate(zip(before, value, strict=True)):
+                if isinstance(was, dict) and isinstance(now, dict):
+                    _sync(container[key][index], was, now)
+                elif not _same_data(was, now):
+                    container[key][index] = now
+        elif key not in old or not _same_data(before, value):
+            container[key] = value
+
+
+def _read(path: Path) -> tuple[str, Data]:
     if path.suffix.lower() in (".json", ".jsonc"):
         raise _json_refusal(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")  # bytes: keep "\r\n" as the user wrote it
     except FileNotFoundError:
-        return tomlkit.parse(NEW_FILE_HEADER)
+        return NEW_FILE_HEADER, {}
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigWriteError(f"{path} cannot be read ({error}); the change was not saved") from None
+        raise ConfigWriteError(f"{path} cannot be read ({error}), so the change was not saved") from None
     if text.lstrip().startswith("{"):
         raise _json_refusal(path)
     try:
-        tomllib.loads(text)  # the strict parser decides; tomlkit is more lenient in places
-        return tomlkit.parse(text)
-    except (tomllib.TOMLDecodeError, tomlkit.exceptions.ParseError) as error:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         raise ConfigWriteError(
             f"{path} has a TOML syntax error ({error}); mcp-tui does not rewrite a file it cannot read "
             "completely, so the change was not saved. Fix the file and try again."
@@ -154,49 +220,32 @@ def _json_refusal(path: Path) -> ConfigWriteError:
     )
 
 
-def _table(doc: tomlkit.TOMLDocument, name: str) -> MutableMapping[str, Any]:
-    if name not in doc:
-        doc[name] = tomlkit.table()
-    table = doc[name]
-    if not isinstance(table, Table | InlineTable):
-        raise ConfigWriteError(f"[{name}] in the config file is not a table; fix it by hand first")
-    return table
-
-
-def _set(table: MutableMapping[str, Any], key: str, value: object, default: object) -> None:
-    if key not in table and value == default:
-        return  # absent means default: writing it would change the file without changing anything
-    _put(table, key, value)
-
-
-def _put(table: MutableMapping[str, Any], key: str, value: object) -> None:
-    if key in table and _same(table[key], value):
-        return  # rewriting an equal value could still change its spelling (15.0 vs 15, 'ask' vs "ask")
-    table[key] = value
-
-
-def _same(current: object, value: object) -> bool:
-    unwrap = getattr(current, "unwrap", None)
-    current = unwrap() if callable(unwrap) else current
-    if isinstance(current, bool) or isinstance(value, bool):
-        return current is value
-    if isinstance(current, int | float) and isinstance(value, int | float):
-        return float(current) == float(value)
-    return current == value
-
-
-def _rules(doc: tomlkit.TOMLDocument, *, create: bool) -> Any:
-    if "rules" not in doc:
-        if not create:
-            return None
-        doc["rules"] = tomlkit.aot()
-    rules = doc["rules"]
-    if not isinstance(rules, AoT | Array) or not all(isinstance(e, MutableMapping) for e in rules):
+def _matching(data: Data, server: str, tool: str) -> list[int]:
+    rules = data.get("rules", [])
+    if not isinstance(rules, list):
         raise ConfigWriteError(
             "rules in the config file is not a list of [[rules]] tables; fix it by hand first"
         )
-    return rules
+    return [
+        i
+        for i, r in enumerate(rules)
+        if isinstance(r, dict) and (r.get("server"), r.get("tool")) == (server, tool)
+    ]
 
 
-def _is_rule_for(entry: Any, server: str, tool: str) -> bool:
-    return bool(entry.get("server") == server and entry.get("tool") == tool)
+def _parses_to(text: str, wanted: Data) -> bool:
+    try:
+        return _same_data(tomllib.loads(text), wanted)
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _same_data(a: object, b: object) -> bool:
+    """Equal as settings: 90 and 90.0 are the same number, but true is not 1."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same_data(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_data(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    return a == b

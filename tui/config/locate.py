@@ -35,13 +35,24 @@ def _segments(dotted: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings, split at "\\n" only (as TOML counts lines)."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
 def toml_locator(text: str) -> Locator:
     """Line numbers of the headers and keys of a TOML document (1-based)."""
+    return _lookup(toml_key_lines(text))
+
+
+def toml_key_lines(text: str) -> dict[KeyPath, int]:
+    """Where each table header and key is defined (1-based); arrays of tables are indexed from 0."""
     lines: dict[KeyPath, int] = {}
     table_counts: dict[tuple[str, ...], int] = {}
     prefix: KeyPath = ()
     in_multiline: str | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
@@ -63,7 +74,7 @@ def toml_locator(text: str) -> Locator:
         for quote in ('"""', "'''"):
             if line.count(quote) % 2 == 1:
                 in_multiline = quote
-    return _lookup(lines)
+    return lines
 
 
 def json_locator(text: str) -> Locator:

@@ -1,0 +1,92 @@
+"""A server's question to the person (MCP elicitation): its message, a form from its schema, and the answer.
+
+Dismisses with ``("accept", content)``, ``("decline", None)`` or ``("cancel", None)``, the three actions
+of an elicitation result. Accept only leaves when the form's content is valid for the requested schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tui.ui.safe_text import literal
+from tui.ui.widgets.form import ArgumentForm
+
+ElicitAction = Literal["accept", "decline", "cancel"]
+ElicitResult = tuple[ElicitAction, dict[str, Any] | None]
+
+
+class ElicitationScreen(ModalScreen[ElicitResult]):
+    """Answer (or refuse) one elicitation from ``server``."""
+
+    BINDINGS = [
+        Binding("escape", "answer('cancel')", "Cancel", id="elicit.cancel"),
+        Binding("ctrl+s", "answer('accept')", "Accept", id="elicit.accept"),
+    ]
+
+    DEFAULT_CSS = """
+    ElicitationScreen { align: center middle; }
+    ElicitationScreen > Vertical {
+        width: 90%; max-width: 110; height: auto; max-height: 95%;
+        padding: 1 2; border: thick $accent; background: $surface;
+    }
+    ElicitationScreen #elicit-from { color: $text-muted; }
+    ElicitationScreen #elicit-message { margin: 1 0; }
+    ElicitationScreen #elicit-body { height: auto; max-height: 30; }
+    ElicitationScreen #elicit-problem { color: $error; height: auto; }
+    ElicitationScreen #elicit-buttons { height: auto; margin-top: 1; align-horizontal: right; }
+    ElicitationScreen #elicit-buttons Button { margin-left: 1; }
+    """
+
+    def __init__(self, server: str, message: str, requested_schema: dict[str, Any]) -> None:
+        super().__init__()
+        self.server = server
+        self.message = message
+        self.requested_schema = requested_schema
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
+            yield Static(literal(self.message), id="elicit-message")
+            with VerticalScroll(id="elicit-body"):
+                yield ArgumentForm(self.requested_schema, id="elicit-form")
+            yield Static("", id="elicit-problem")
+            with Horizontal(id="elicit-buttons"):
+                yield Button(Content("Accept (ctrl+s)"), id="elicit-accept", variant="primary")
+                yield Button(Content("Decline"), id="elicit-decline")
+                yield Button(Content("Cancel (Esc)"), id="elicit-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(ArgumentForm).root.focus_editor()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer((event.button.id or "").removeprefix("elicit-"))
+
+    def action_answer(self, action: str) -> None:
+        if action == "decline":
+            self.dismiss(("decline", None))
+        elif action == "cancel":
+            self.dismiss(("cancel", None))
+        elif action == "accept":
+            self._accept()
+
+    def _accept(self) -> None:
+        form = self.query_one(ArgumentForm)
+        errors = form.reveal_errors()
+        content, _ = form.current()
+        problem = self.query_one("#elicit-problem", Static)
+        if errors or content is None:
+            count = len(errors) or 1
+            problem.update(literal(f"Fix {count} problem{'s' if count != 1 else ''} above before accepting."))
+            return
+        problem.update("")
+        self.dismiss(("accept", content))

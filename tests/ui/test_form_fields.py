@@ -201,3 +201,37 @@ async def test_no_properties_says_so() -> None:
             await pilot.pause()
             assert app.changes[-1].arguments == {}
             assert app.changes[-1].errors == []
+
+
+# An elicitation requestedSchema (2025-11-25 style): titled single- and multi-select enums.
+ELICITATION = {
+    "type": "object",
+    "properties": {
+        "size": {
+            "type": "string",
+            "title": "Size",
+            "oneOf": [{"const": "s", "title": "Small"}, {"const": "l", "title": "Large"}],
+        },
+        "extras": {
+            "type": "array",
+            "title": "Extras",
+            "items": {"anyOf": [{"const": "cheese", "title": "Cheese"}, {"const": "ham", "title": "Ham"}]},
+        },
+    },
+    "required": ["size"],
+}
+
+
+async def test_titled_enums_from_elicitation() -> None:
+    app = FormApp(ELICITATION)
+    async with app.run_test(size=(80, 40)) as pilot:
+        size = app.field("size")
+        assert isinstance(size, EnumField)
+        assert [str(prompt) for prompt, _ in size.select._options[1:]] == ["Small", "Large"]
+        extras = app.field("extras")
+        assert isinstance(extras, ListField)
+        app.form.set_value({"size": "l", "extras": ["ham", "cheese"]})
+        await pilot.pause()
+        assert app.form.value() == {"size": "l", "extras": ["ham", "cheese"]}
+        assert isinstance(app.field("extras", 0), EnumField)
+        assert app.changes[-1].errors == []

@@ -65,6 +65,8 @@ class FormField(Widget):
 
     PRIORITY: ClassVar[int] = 0
     """Higher is tried first when the registry picks a class for a schema."""
+    SCALAR: ClassVar[bool] = False
+    """Edits one plain value in one widget (so it can be a list item)."""
 
     DEFAULT_CSS = """
     FormField {

@@ -19,6 +19,7 @@ from tui.ui.widgets.form.schema import FieldSpec
 @register
 class BoolField(FormField):
     PRIORITY = 30
+    SCALAR = True
 
     DEFAULT_CSS = """
     BoolField {

@@ -20,10 +20,37 @@ from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FieldSpec, is_scalar, same_json
 
 
+def _titled(schema: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Branches of a titled enum (``oneOf: [{"const": .., "title": ..}]``, as elicitation sends)."""
+    for key in ("oneOf", "anyOf"):
+        branches = schema.get(key)
+        if (
+            isinstance(branches, list)
+            and branches
+            and all(isinstance(branch, dict) and "const" in branch for branch in branches)
+        ):
+            return branches
+    return None
+
+
 def _choices(spec: FieldSpec) -> list[Any]:
     if "enum" in spec.schema:
         return list(spec.schema["enum"])
+    if (titled := _titled(spec.schema)) is not None:
+        return [branch["const"] for branch in titled]
     return [spec.schema["const"]]
+
+
+def _labels(spec: FieldSpec, choices: list[Any]) -> list[str]:
+    names = spec.schema.get("enumNames")  # elicitation's legacy display names
+    if isinstance(names, list) and len(names) == len(choices):
+        return [str(name) for name in names]
+    if (titled := _titled(spec.schema)) is not None:
+        return [
+            branch["title"] if isinstance(branch.get("title"), str) else _label(branch["const"])
+            for branch in titled
+        ]
+    return [_label(choice) for choice in choices]
 
 
 def _label(value: Any) -> str:
@@ -33,17 +60,13 @@ def _label(value: Any) -> str:
 @register
 class EnumField(FormField):
     PRIORITY = 40
+    SCALAR = True
 
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)
         self.choices = _choices(spec)
         initial = starting_value(spec, initial)
-        names = spec.schema.get("enumNames")  # elicitation's legacy display names
-        labels = (
-            [str(name) for name in names]
-            if isinstance(names, list) and len(names) == len(self.choices)
-            else [_label(choice) for choice in self.choices]
-        )
+        labels = _labels(spec, self.choices)
         self.select: Select[int] = Select(
             [(literal(label), index) for index, label in enumerate(labels)],
             prompt="(not set)" if not spec.required else "Choose…",
@@ -57,6 +80,8 @@ class EnumField(FormField):
         values = spec.schema.get("enum")
         if isinstance(values, list) and values:
             return all(is_scalar({"enum": [value]}) for value in values)
+        if (titled := _titled(spec.schema)) is not None:
+            return all(is_scalar({"enum": [branch["const"]]}) for branch in titled)
         return "const" in spec.schema and is_scalar({"enum": [spec.schema["const"]]})
 
     def _index(self, value: Any) -> int | Any:

@@ -11,8 +11,8 @@ from textual.widgets import Button
 
 from tui.client.arguments import ArgumentError
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
-from tui.ui.widgets.form.registry import build_field, register
-from tui.ui.widgets.form.schema import MAX_FIELDSET_DEPTH, FieldSpec, is_scalar
+from tui.ui.widgets.form.registry import build_field, field_class, register
+from tui.ui.widgets.form.schema import MAX_FIELDSET_DEPTH, FieldSpec
 
 
 class ItemRow(Horizontal):
@@ -54,7 +54,7 @@ class ListField(FormField):
             spec.kind == "array"
             and spec.depth <= MAX_FIELDSET_DEPTH
             and isinstance(spec.schema.get("items"), dict)
-            and is_scalar(spec.item().schema)
+            and field_class(spec.item()).SCALAR
         )
 
     def kind_hint(self) -> str:

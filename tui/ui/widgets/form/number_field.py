@@ -43,6 +43,7 @@ def _show(number: int | float) -> str:
 @register
 class NumberField(FormField):
     PRIORITY = 20
+    SCALAR = True
 
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)

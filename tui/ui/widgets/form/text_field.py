@@ -17,6 +17,7 @@ from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec
 @register
 class TextField(FormField):
     PRIORITY = 10
+    SCALAR = True
 
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)

@@ -268,3 +268,24 @@ async def test_markup_in_tool_text_stays_literal_and_clicking_it_does_not_quit()
         assert app.selected == [hostile]
         tools.set_filter("bold")
         assert tools.visible_tools == [hostile]  # the description is searched as typed text
+
+
+async def test_clicks_hit_the_right_row_after_filters_reuse_rendered_rows() -> None:
+    app = ToolListApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        tools = app.query_one(ToolList)
+        tools.set_tools("alpha", [READ, APPEND, DELETE])
+        tools.set_tools("web", [FETCH, MYSTERY])
+        options = app.query_one("#tool-options", OptionList)
+        assert options.virtual_size.height == 5  # one line per row
+        await pilot.pause()
+        tools.set_filter("web")  # fetch, mystery now on rows 0 and 1
+        await pilot.pause()
+        await pilot.click("#tool-options", offset=(5, 2))
+        await pilot.pause()
+        assert app.selected == [MYSTERY]
+        tools.set_filter("")  # the same rendered rows come back at other positions
+        await pilot.pause()
+        await pilot.click("#tool-options", offset=(5, 4))
+        await pilot.pause()
+        assert app.selected == [MYSTERY, FETCH]

@@ -42,7 +42,10 @@ async def test_crash_mid_call_fails_clearly_and_reconnect_works() -> None:
         assert "exited with code 1" in (outcome.error or ""), outcome.error
         assert "simulated failure" in (outcome.error or "")
         await wait_status(manager, "r", FAILED)
-        assert manager.state("r").error == "the server exited with code 1; last stderr: about to crash: simulated failure"
+        assert (
+            manager.state("r").error
+            == "the server exited with code 1; last stderr: about to crash: simulated failure"
+        )
         await manager.reconnect("r")
         await wait_status(manager, "r", CONNECTED)
         assert (await manager.call_tool("r", "echo", {"text": "back"})).content == (TextBlock("back"),)
@@ -119,7 +122,9 @@ async def test_exit_at_start_shows_code_and_stderr() -> None:
     async with running([stdio("x", "raw_server.py", "--exit-at-start")]) as (manager, _):
         await wait_status(manager, "x", FAILED)
         error = manager.state("x").error
-        assert error == "the server exited with code 3 during the handshake; last stderr: fatal: missing API key"
+        assert (
+            error == "the server exited with code 3 during the handshake; last stderr: fatal: missing API key"
+        )
 
 
 async def test_stderr_flood_keeps_the_buffer_bounded_and_the_loop_responsive() -> None:
@@ -144,7 +149,7 @@ async def test_stdout_garbage_is_logged_and_the_connection_survives() -> None:
 async def test_aclose_reaps_children() -> None:
     async with running([stdio("r", "raw_server.py")]) as (manager, _):
         await wait_until(lambda: bool(manager.tools("r")))
-        pid = manager._connections["r"].process_id  # noqa: SLF001 - the process is not public
+        pid = manager._connections["r"].process_id
         assert pid is not None
         os.kill(pid, 0)  # alive
     assert manager.state("r").status is ConnectionStatus.DISCONNECTED

@@ -80,12 +80,14 @@ async def call_tool(
     client = connection.client
     if client is None or connection.state.status is not ConnectionStatus.CONNECTED:
         status = connection.state.status.value
-        return CallOutcome(CallStatus.ERROR, error=f"{connection.name} is not connected ({status}); nothing was sent.")
+        return CallOutcome(
+            CallStatus.ERROR, error=f"{connection.name} is not connected ({status}); nothing was sent."
+        )
     disable_sdk_output_validation(connection)
 
-    async def progress(value: float, total: float | None, message: str | None) -> None:
+    async def report(progress: float, total: float | None, message: str | None) -> None:
         if on_progress is not None:
-            on_progress(Progress(value, total, message))
+            on_progress(Progress(progress, total, message))
 
     limit = connection.timeouts.call
     started = time.monotonic()
@@ -94,7 +96,7 @@ async def call_tool(
             tool,
             arguments,
             read_timeout_seconds=limit,
-            progress_callback=progress if on_progress is not None else None,
+            progress_callback=report if on_progress is not None else None,
         )
     except MCPError as exc:
         elapsed = time.monotonic() - started
@@ -122,7 +124,12 @@ async def call_tool(
     return call_outcome(raw, duration_s=elapsed, note=note)
 
 
-async def resolve(connection: Connection, tool: str, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+async def resolve(
+    connection: Connection,
+    tool: str,
+    arguments: dict[str, Any],
+    timeout: float,  # noqa: ASYNC109
+) -> ResolveOutcome:
     info = _find_tool(connection, tool)
     method: ResolveMethod = (info.resolve_method if info else None) or "tools/resolve"
     client = connection.client
@@ -130,6 +137,6 @@ async def resolve(connection: Connection, tool: str, arguments: dict[str, Any], 
         return ResolveOutcome(None, method, error=f"{connection.name} is not connected")
     if info is None or info.resolve_method is None:
         return ResolveOutcome(None, method, error=f"{tool} does not declare per-call resolution")
-    from tui.client.resolve import send_resolve  # noqa: PLC0415 - owned by preflight; loaded on first use
+    from tui.client.resolve import send_resolve
 
     return await send_resolve(client.session, method, tool, arguments, timeout)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 import anyio
@@ -104,7 +104,7 @@ class Connection:
             self._scope.cancel()
         await asyncio.shield(self._finished.wait())
 
-    async def wait_finished(self, timeout: float) -> bool:
+    async def wait_finished(self, timeout: float) -> bool:  # noqa: ASYNC109
         try:
             await asyncio.wait_for(asyncio.shield(self._finished.wait()), timeout)
         except TimeoutError:

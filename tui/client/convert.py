@@ -109,7 +109,9 @@ def _cut_text(blocks: Iterable[ContentBlock], limit: int) -> tuple[list[ContentB
         elif isinstance(block, EmbeddedResourceBlock) and block.text is not None:
             if len(block.text) > budget:
                 kept.append(
-                    EmbeddedResourceBlock(block.uri, block.mime_type, block.text[: max(budget, 0)], block.blob)
+                    EmbeddedResourceBlock(
+                        block.uri, block.mime_type, block.text[: max(budget, 0)], block.blob
+                    )
                 )
                 budget = 0
                 cut = True
@@ -123,14 +125,19 @@ def call_outcome(
     raw: dict[str, Any], *, duration_s: float, note: str | None = None, limit: int = DISPLAY_LIMIT_CHARS
 ) -> CallOutcome:
     """Turn a CallToolResult wire dict into a CallOutcome (status OK; ``note`` goes to ``error``)."""
-    blocks = [content_block(b) if isinstance(b, dict) else UnknownBlock("?", {"value": b}) for b in raw.get("content") or []]
+    blocks = [
+        content_block(b) if isinstance(b, dict) else UnknownBlock("?", {"value": b})
+        for b in raw.get("content") or []
+    ]
     kept, truncated = _cut_text(blocks, limit)
     structured = raw.get("structuredContent")
     notes = [note] if note else []
     if structured is not None:
         size = len(json.dumps(structured, ensure_ascii=False, default=str))
         if size > limit:
-            notes.append(f"The structured content ({size / 1e6:.1f} MB) is not shown: it is over the display limit.")
+            notes.append(
+                f"The structured content ({size / 1e6:.1f} MB) is not shown: it is over the display limit."
+            )
             structured = None
             truncated = True
     if truncated:

@@ -46,7 +46,8 @@ def _os_cause(exc: BaseException) -> OSError | None:
     """The most specific OSError in the cause chain (httpx2 says only "All connection attempts failed")."""
     causes = _os_causes(exc, set())
     with_errno = [c for c in causes if c.errno is not None]
-    return (with_errno or causes or [None])[0]
+    best = with_errno or causes
+    return best[0] if best else None
 
 
 def _http_error(exc: httpx2.HTTPError) -> str:

@@ -21,7 +21,7 @@ class ExtToolAnnotations(types.ToolAnnotations):
 
 class ExtTool(types.Tool):
     model_config = ConfigDict(extra="allow")
-    annotations: ExtToolAnnotations | None = None  # type: ignore[assignment]
+    annotations: ExtToolAnnotations | None = None
 
 
 class ExtListToolsResult(types.Result):
@@ -46,7 +46,9 @@ def capability_resolve_method(capabilities: dict[str, Any] | None) -> ResolveMet
     return None
 
 
-def tool_resolve_method(raw_tool: dict[str, Any], capabilities: dict[str, Any] | None) -> ResolveMethod | None:
+def tool_resolve_method(
+    raw_tool: dict[str, Any], capabilities: dict[str, Any] | None
+) -> ResolveMethod | None:
     """How one tool can be resolved per call.
 
     A tool's own flag wins over the capability; ``resolve: false`` opts a tool out of a server-wide

@@ -80,7 +80,7 @@ class ConnectionManager:
         return self._get(name).log.lines()
 
     def capabilities(self, name: str) -> dict[str, Any]:
-        """The server's capabilities exactly as sent (camelCase, draft fields kept); empty if not connected."""
+        """The capabilities exactly as sent (camelCase, draft fields kept); empty if not connected."""
         return dict(self._get(name).capabilities)
 
     async def call_tool(
@@ -98,6 +98,12 @@ class ConnectionManager:
         """
         return await calling.call_tool(self._get(server), tool, arguments, on_progress)
 
-    async def resolve(self, server: str, tool: str, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+    async def resolve(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any],
+        timeout: float,  # noqa: ASYNC109 - the preflight's own limit
+    ) -> ResolveOutcome:
         """Ask the server (tools/resolve or tools/annotations, as the tool declares) for per-call hints."""
         return await calling.resolve(self._get(server), tool, arguments, timeout)

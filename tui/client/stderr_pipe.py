@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable
 
 import anyio
+import anyio.lowlevel
 from anyio.abc import ByteReceiveStream
 
 MAX_LINES = 2000
@@ -82,7 +83,7 @@ async def pump_lines(stream: ByteReceiveStream, log: LineLog) -> None:
                 log.append(decode_line(bytes(pending[:MAX_LINE_CHARS])) + " [... line too long, cut]")
                 pending.clear()
             # A flood must not starve the event loop: let everything else run between chunks.
-            await anyio.sleep(0)
+            await anyio.lowlevel.checkpoint()
     except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
         pass
     if pending:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from subprocess import PIPE
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 import httpx2
 import mcp_types as types
 from anyio.abc import Process
@@ -64,7 +65,7 @@ async def watched(
                         if isinstance(item, Exception):
                             watch.errors.append(item)
                             if watch.handshake is None:
-                                # Before the handshake, a transport error is fatal: fail now, not at the timeout.
+                                # Before the handshake a transport error is fatal: fail now, not later.
                                 break
                         elif watch.handshake is None:
                             _maybe_capture(item, watch)
@@ -85,12 +86,17 @@ async def watched(
 
 def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
     message = item.message
-    if isinstance(message, types.JSONRPCResponse) and isinstance(message.result, dict):
-        if "capabilities" in message.result:
-            watch.handshake = dict(message.result)
+    if (
+        isinstance(message, types.JSONRPCResponse)
+        and isinstance(message.result, dict)
+        and "capabilities" in message.result
+    ):
+        watch.handshake = dict(message.result)
 
 
-def http_transport(config: ServerConfig, request_timeout: float) -> AbstractAsyncContextManager[TransportStreams]:
+def http_transport(
+    config: ServerConfig, request_timeout: float
+) -> AbstractAsyncContextManager[TransportStreams]:
     @asynccontextmanager
     async def open_http() -> AsyncIterator[TransportStreams]:
         # Long read timeout: a server may hold a response stream open for a long call.
@@ -104,7 +110,9 @@ def http_transport(config: ServerConfig, request_timeout: float) -> AbstractAsyn
     return open_http()
 
 
-def sse_transport(config: ServerConfig, request_timeout: float) -> AbstractAsyncContextManager[TransportStreams]:
+def sse_transport(
+    config: ServerConfig, request_timeout: float
+) -> AbstractAsyncContextManager[TransportStreams]:
     return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout)
 
 
@@ -119,7 +127,9 @@ def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:
 
 
 @asynccontextmanager
-async def stdio_transport(config: ServerConfig, log: LineLog, watch: TransportWatch) -> AsyncIterator[TransportStreams]:
+async def stdio_transport(
+    config: ServerConfig, log: LineLog, watch: TransportWatch
+) -> AsyncIterator[TransportStreams]:
     """Run the server as a child process in its own process group.
 
     Unlike the SDK's ``stdio_client`` this keeps the process (for its exit code), reads stderr into
@@ -140,7 +150,9 @@ async def stdio_transport(config: ServerConfig, log: LineLog, watch: TransportWa
     except OSError as exc:
         raise _spawn_error(config, exc) from exc
     watch.process = process
-    assert process.stdin and process.stdout and process.stderr
+    assert process.stdin
+    assert process.stdout
+    assert process.stderr
     stdin, stdout, stderr = process.stdin, process.stdout, process.stderr
     read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
@@ -189,18 +201,16 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
     except ValueError:
         # A server that prints to stdout breaks the protocol; show the line, keep the connection.
         log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
-        await anyio.sleep(0)
+        await anyio.lowlevel.checkpoint()
         return
-    try:
+    with suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
         await writer.send(SessionMessage(message))
-    except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-        pass
 
 
-async def wait_exit(process: Process, timeout: float) -> int | None:
+async def wait_exit(process: Process, timeout: float) -> int | None:  # noqa: ASYNC109
     """The exit code, polling (``wait()`` also waits for pipe EOF, which a grandchild can hold open)."""
     with anyio.move_on_after(timeout):
-        while process.returncode is None:
+        while process.returncode is None:  # noqa: ASYNC110 - nothing signals an exit; polling it is
             await anyio.sleep(0.01)
     return process.returncode
 
@@ -208,17 +218,13 @@ async def wait_exit(process: Process, timeout: float) -> int | None:
 async def _stop(process: Process) -> None:
     """The spec's shutdown: close stdin, give the server a moment, then end its whole process group."""
     assert process.stdin
-    try:
+    with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
         await process.stdin.aclose()
-    except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
-        pass
     if await wait_exit(process, EXIT_GRACE_S) is None:
         await terminate_posix_process_tree(process, EXIT_GRACE_S)
         await wait_exit(process, EXIT_GRACE_S)
     # Close the pipes too: a surviving grandchild could otherwise hold them (and this task) open.
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
-            try:
+            with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
                 await pipe.aclose()
-            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
-                pass

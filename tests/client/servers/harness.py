@@ -32,7 +32,7 @@ class Recorder:
         return [e.state.status for e in self.of(ServerStateChanged) if e.state.name == name]
 
 
-async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:  # noqa: ASYNC109
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -40,7 +40,12 @@ async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def wait_status(manager: ConnectionManager, name: str, *wanted: ConnectionStatus, timeout: float = 10.0) -> None:
+async def wait_status(
+    manager: ConnectionManager,
+    name: str,
+    *wanted: ConnectionStatus,
+    timeout: float = 10.0,  # noqa: ASYNC109
+) -> None:
     await wait_until(lambda: manager.state(name).status in wanted, timeout)
 
 

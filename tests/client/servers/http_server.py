@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from servers.inproc import build  # noqa: E402
+from servers.inproc import build
 
 if __name__ == "__main__":
     build().run("streamable-http", port=int(sys.argv[1]), host="127.0.0.1")

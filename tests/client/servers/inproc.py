@@ -103,9 +103,13 @@ def build(*, capability: dict[str, Any] | None = None) -> MCPServer:
         result = await ctx.elicit("What is your name?", Name)
         return f"{result.action}:{result.data.name if result.action == 'accept' and result.data else ''}"
 
-    server._lowlevel_server.middleware.append(  # noqa: SLF001 - the draft flags need the wire dict
+    server._lowlevel_server.middleware.append(
         DraftFlags(
-            {"files": {"resolve": True}, "old_style": {"dynamicAnnotations": True}, "plain": {"resolve": False}},
+            {
+                "files": {"resolve": True},
+                "old_style": {"dynamicAnnotations": True},
+                "plain": {"resolve": False},
+            },
             capability or {},
         )
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from servers.inproc import build  # noqa: E402
+from servers.inproc import build
 
 if __name__ == "__main__":
     print("sdk_server starting", file=sys.stderr, flush=True)

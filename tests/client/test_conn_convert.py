@@ -1,0 +1,94 @@
+"""Wire results -> content blocks, and the bounded stderr log (pure functions, no server needed)."""
+
+from __future__ import annotations
+
+import base64
+
+from tui.client.convert import call_outcome, content_block, tool_info
+from tui.client.ext_types import tool_resolve_method
+from tui.client.models import (
+    BinaryBlock,
+    EmbeddedResourceBlock,
+    ResourceLinkBlock,
+    TextBlock,
+    UnknownBlock,
+)
+from tui.client.stderr_pipe import EMIT_BURST, MAX_LINE_CHARS, LineLog, split_lines
+
+
+def test_every_content_type() -> None:
+    wav = base64.b64encode(b"RIFF....").decode()
+    assert content_block({"type": "audio", "data": wav, "mimeType": "audio/wav"}) == BinaryBlock(
+        "audio", "audio/wav", b"RIFF...."
+    )
+    broken = content_block({"type": "image", "data": "not base64!!", "mimeType": "image/png"})
+    assert isinstance(broken, BinaryBlock)
+    assert broken.data == b""
+    assert broken.decode_error is not None
+    assert broken.decode_error.startswith("the data is not valid base64")
+    link = {"type": "resource_link", "uri": "file:///a.txt", "name": "a", "mimeType": "text/plain", "size": 3}
+    assert content_block(link) == ResourceLinkBlock("file:///a.txt", "a", mime_type="text/plain", size=3)
+    embedded = {
+        "type": "resource",
+        "resource": {"uri": "mem://x", "blob": base64.b64encode(b"\x00\x01").decode()},
+    }
+    assert content_block(embedded) == EmbeddedResourceBlock("mem://x", None, blob=b"\x00\x01")
+    text_res = {"type": "resource", "resource": {"uri": "mem://y", "mimeType": "text/plain", "text": "hi"}}
+    assert content_block(text_res) == EmbeddedResourceBlock("mem://y", "text/plain", text="hi")
+    odd = {"type": "hologram", "frames": 3}
+    assert content_block(odd) == UnknownBlock("hologram", odd)
+
+
+def test_large_results_are_cut_and_flagged() -> None:
+    raw = {"content": [{"type": "text", "text": "a" * 60}, {"type": "text", "text": "b" * 60}]}
+    outcome = call_outcome(raw, duration_s=0.1, limit=100)
+    assert outcome.truncated
+    assert outcome.content == (TextBlock("a" * 60), TextBlock("b" * 40))
+    small = call_outcome(
+        {"content": [{"type": "text", "text": "ok"}], "structuredContent": {"n": 1}}, duration_s=0
+    )
+    assert not small.truncated
+    assert small.structured == {"n": 1}
+    huge_structured = call_outcome(
+        {"content": [], "structuredContent": {"k": "v" * 500}}, duration_s=0, limit=100
+    )
+    assert huge_structured.structured is None
+    assert huge_structured.truncated
+    assert "structured content" in (huge_structured.error or "")
+
+
+def test_resolve_method_rules() -> None:
+    cap_resolve = {"tools": {"resolve": True}}
+    cap_dynamic = {"tools": {"dynamicAnnotations": True}}
+    assert tool_resolve_method({"resolve": True}, None) == "tools/resolve"
+    assert tool_resolve_method({}, cap_resolve) == "tools/resolve"
+    assert tool_resolve_method({"resolve": False}, cap_resolve) is None
+    assert tool_resolve_method({"dynamicAnnotations": True}, None) == "tools/annotations"
+    assert tool_resolve_method({}, cap_dynamic) == "tools/annotations"
+    assert tool_resolve_method({}, {"tools": {}}) is None
+    info = tool_info(
+        "s", {"name": "t", "inputSchema": {"type": "object"}, "annotations": {"title": "T"}}, None
+    )
+    assert info.display_title == "T"
+    assert info.description == ""
+    assert info.output_schema is None
+
+
+def test_line_log_is_bounded_and_rate_limited() -> None:
+    live: list[str] = []
+    log = LineLog(live.append, max_lines=100)
+    for i in range(10_000):
+        log.append(f"line {i}")
+    log.append("z" * (MAX_LINE_CHARS + 10))
+    lines = log.lines()
+    assert len(lines) == 100
+    assert lines[-2] == "line 9999"
+    assert lines[-1].endswith("[... 10 more characters]")
+    assert len(live) == EMIT_BURST
+
+
+def test_split_lines_keeps_partial_lines() -> None:
+    pending = bytearray()
+    assert split_lines(pending, b"par") == []
+    assert split_lines(pending, b"tial\nnext\nrest") == [b"partial", b"next"]
+    assert bytes(pending) == b"rest"

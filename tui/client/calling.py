@@ -128,7 +128,7 @@ async def resolve(
     connection: Connection,
     tool: str,
     arguments: dict[str, Any],
-    timeout: float,  # noqa: ASYNC109
+    timeout: float,
 ) -> ResolveOutcome:
     info = _find_tool(connection, tool)
     method: ResolveMethod = (info.resolve_method if info else None) or "tools/resolve"

@@ -104,7 +104,7 @@ class Connection:
             self._scope.cancel()
         await asyncio.shield(self._finished.wait())
 
-    async def wait_finished(self, timeout: float) -> bool:  # noqa: ASYNC109
+    async def wait_finished(self, timeout: float) -> bool:
         try:
             await asyncio.wait_for(asyncio.shield(self._finished.wait()), timeout)
         except TimeoutError:

@@ -103,7 +103,7 @@ class ConnectionManager:
         server: str,
         tool: str,
         arguments: dict[str, Any],
-        timeout: float,  # noqa: ASYNC109 - the preflight's own limit
+        timeout: float,
     ) -> ResolveOutcome:
         """Ask the server (tools/resolve or tools/annotations, as the tool declares) for per-call hints."""
         return await calling.resolve(self._get(server), tool, arguments, timeout)

@@ -207,7 +207,7 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
         await writer.send(SessionMessage(message))
 
 
-async def wait_exit(process: Process, timeout: float) -> int | None:  # noqa: ASYNC109
+async def wait_exit(process: Process, timeout: float) -> int | None:
     """The exit code, polling (``wait()`` also waits for pipe EOF, which a grandchild can hold open)."""
     with anyio.move_on_after(timeout):
         while process.returncode is None:  # noqa: ASYNC110 - nothing signals an exit; polling it is

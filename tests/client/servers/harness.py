@@ -32,7 +32,7 @@ class Recorder:
         return [e.state.status for e in self.of(ServerStateChanged) if e.state.name == name]
 
 
-async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:  # noqa: ASYNC109
+async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -44,7 +44,7 @@ async def wait_status(
     manager: ConnectionManager,
     name: str,
     *wanted: ConnectionStatus,
-    timeout: float = 10.0,  # noqa: ASYNC109
+    timeout: float = 10.0,
 ) -> None:
     await wait_until(lambda: manager.state(name).status in wanted, timeout)
 

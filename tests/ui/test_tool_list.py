@@ -8,7 +8,8 @@ from textual.widgets import OptionList
 from tui.client.models import ToolInfo
 from tui.safety.grade import Grade
 from tui.ui.widgets.tool_filter import filter_tools, make_entry, sort_entries
-from tui.ui.widgets.tool_list import ToolList, tool_row
+from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_rows import tool_row
 
 SCHEMA = {"type": "object", "properties": {}}
 

@@ -173,6 +173,8 @@ class Connection:
             last = f"; last stderr: {' | '.join(tail)}" if tail else ""
             if code is None:
                 return f"the server closed its output{stage} but is still running{last}"
+            if code < 0:
+                return f"the server was killed by signal {-code}{stage}{last}"
             return f"the server exited with code {code}{stage}{last}"
         if watch.errors:
             return errors.describe(watch.errors[-1]) + stage

@@ -1,0 +1,106 @@
+"""The audit view shows records written by AuditLog, newest first, with the full record on selection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable, Static
+
+from tui.config.audit import AuditLog, make_record
+from tui.safety.effective import effective_hints
+from tui.ui.screens.audit_view import AuditViewScreen
+
+
+def write_records(path: Path) -> AuditLog:
+    log = AuditLog(path)
+    hostile = "[@click=app.quit]x[/]"
+    for i, (tool, grade, decision, outcome) in enumerate(
+        [
+            ("read_notes", "safe", "allow", "ok"),
+            ("delete_notes", "high", "ask", "cancelled"),
+            (f"drop{hostile}", "critical", "deny", "denied"),
+        ]
+    ):
+        log.append(
+            make_record(
+                server="demo",
+                tool=tool,
+                definition_hash=f"hash{i}",
+                arguments={"path": f"file{i}.txt", "markup": hostile},
+                hints=effective_hints({"readOnlyHint": i == 0}, override={"openWorldHint": False}),
+                grade=grade,
+                decision=decision,
+                reason=f"reason {i} {hostile}",
+                rule="no-rule",
+                outcome=outcome,  # type: ignore[arg-type]
+                duration_ms=12 if outcome == "ok" else None,
+                choice="cancel" if decision == "ask" else None,
+            )
+        )
+    return log
+
+
+class Host(App[None]):
+    def __init__(self, log: AuditLog) -> None:
+        super().__init__()
+        self.audit_log = log
+
+    def compose(self) -> ComposeResult:
+        yield Static("main")
+
+    def on_mount(self) -> None:
+        self.push_screen(AuditViewScreen(self.audit_log))
+
+
+def text_of(screen: AuditViewScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_records_newest_first_and_the_full_record_on_selection(tmp_path: Path) -> None:
+    log = write_records(tmp_path / "audit.jsonl")
+    app = Host(log)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuditViewScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 3
+        tools = [str(table.get_row_at(i)[2]) for i in range(3)]
+        assert tools == ["drop[@click=app.quit]x[/]", "delete_notes", "read_notes"]
+        assert [str(table.get_row_at(i)[4]) for i in range(3)] == ["deny", "ask", "allow"]
+        assert str(table.get_row_at(1)[6]) == "reason 1 [@click=app.quit]x[/]"
+        assert text_of(screen, "#audit-source").startswith(f"{tmp_path / 'audit.jsonl'}: the latest 3")
+        detail = text_of(screen, "#audit-detail")
+        assert "reason: reason 2 [@click=app.quit]x[/]" in detail  # the newest shows first
+        await pilot.press("down")
+        await pilot.pause()
+        detail = text_of(screen, "#audit-detail")
+        assert "demo / delete_notes" in detail
+        assert "you chose: cancel" in detail
+        assert "openWorldHint: false (override)" in detail
+        assert "readOnlyHint: false (explicit)" in detail
+        assert '"path": "file1.txt"' in detail
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AuditViewScreen)
+
+
+async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = write_records(path)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"torn": \nnot json at all\n')
+    app = Host(log)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuditViewScreen)
+        assert screen.query_one(DataTable).row_count == 3
+        assert "2 unreadable lines skipped" in text_of(screen, "#audit-source")
+
+    empty = Host(AuditLog(tmp_path / "none.jsonl"))
+    async with empty.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(empty.screen, AuditViewScreen)
+        assert "no call attempts recorded yet" in text_of(empty.screen, "#audit-source")

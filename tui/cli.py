@@ -1,7 +1,82 @@
-"""The mcp-tui command (placeholder until the entry point lands)."""
+"""The ``mcp-tui`` command. Imports stay lazy: the first frame must not wait for the mcp SDK."""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from pathlib import Path
+
+from tui import __version__
+
+EPILOG = """\
+examples:
+  mcp-tui                                   servers from config.toml (the demo server if there are none)
+  mcp-tui --config ~/.cursor/mcp.json       read a Claude Desktop / Cursor / VS Code JSON file
+  mcp-tui --url http://127.0.0.1:8000/mcp   one streamable HTTP server, just for this session
+  mcp-tui -- npx -y @modelcontextprotocol/server-everything
+                                            one stdio server, just for this session
+  mcp-tui demo-server [--http PORT]         run the bundled demo server on its own
+
+files:
+  config.toml in the user config directory (override with --config or MCP_TUI_CONFIG);
+  MCP_TUI_HOME=DIR keeps every file mcp-tui writes under DIR.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mcp-tui",
+        description="A terminal client for MCP servers that shows what a tool call will do before it happens.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"mcp-tui {__version__}")
+    parser.add_argument(
+        "--config", type=Path, metavar="PATH", help="config.toml, or an mcpServers/servers JSON"
+    )
+    parser.add_argument("--url", metavar="URL", help="connect to one streamable HTTP server for this session")
+    parser.add_argument("--sse", action="store_true", help="with --url: use the legacy SSE transport")
+    parser.add_argument(
+        "--check-config",
+        action="store_true",
+        help="read the configuration, print any problems and exit (status 2 when there are problems)",
+    )
+    return parser
+
+
+def split_command(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Options before ``--``, and the ad-hoc stdio server command after it."""
+    if "--" in argv:
+        at = argv.index("--")
+        return argv[:at], argv[at + 1 :]
+    return argv, []
+
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["demo-server"]:
+        from tui.demo.main import main as demo_main
+
+        return demo_main(argv[1:])
+
+    options, command = split_command(argv)
+    args = build_parser().parse_args(options)
+    if args.sse and not args.url:
+        build_parser().error("--sse needs --url")
+
+    from tui.startup import load_startup
+
+    try:
+        startup = load_startup(config_path=args.config, url=args.url, sse=args.sse, command=command)
+    except ValueError as error:  # an unusable --url or command: nothing to open
+        print(f"mcp-tui: {error}", file=sys.stderr)
+        return 2
+    if args.check_config:
+        for problem in startup.problems:
+            print(problem, file=sys.stderr)
+        return 2 if startup.problems else 0
+
+    from tui.ui.app import McpTuiApp
+
+    McpTuiApp(startup).run()
     return 0

@@ -1,0 +1,51 @@
+"""Everything the app needs before its first frame: paths, configuration, problems, servers.
+
+Reads files only; never imports Textual or the mcp SDK.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tui.config.model import AppConfig, ServerConfig
+from tui.config.paths import AppPaths
+
+
+@dataclass
+class Startup:
+    paths: AppPaths
+    config: AppConfig
+    servers: list[ServerConfig]
+    problems: list[str] = field(default_factory=list)
+    config_file: Path | None = None
+    """The file settings are read from and written to (None for JSON imports, which are never written)."""
+    using_demo: bool = False
+    """True when nothing was configured and the bundled demo server stands in."""
+
+
+def load_startup(
+    *, config_path: Path | None, url: str | None = None, sse: bool = False, command: list[str] | None = None
+) -> Startup:
+    """Raises ``AdhocServerError`` (a ValueError with a readable message) for unusable --url / -- CMD."""
+    from tui.config.cli_servers import adhoc_servers
+    from tui.config.defaults import servers_to_use
+    from tui.config.loader import load_config
+    from tui.config.paths import choose_config_file
+
+    paths = AppPaths.default()
+    choice = choose_config_file(config_path, paths)
+    adhoc = adhoc_servers([url] if url else [], command or [], sse=sse)
+    config, problems = load_config(choice.path, must_exist=choice.must_exist)
+    servers = servers_to_use(config, adhoc)
+    using_demo = bool(servers) and all(server.builtin for server in servers)
+    # JSON files from other clients are read, never written.
+    writable = choice.path if choice.path.suffix.lower() not in (".json", ".jsonc") else None
+    return Startup(
+        paths=paths,
+        config=config,
+        servers=servers,
+        problems=[str(problem) for problem in problems],
+        config_file=writable,
+        using_demo=using_demo,
+    )

@@ -1,0 +1,164 @@
+"""The mcp-tui Textual application: owns the core objects and routes their events to the screen."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from tui.client.arguments import ArgumentError
+from tui.client.events import ClientEvent, ElicitationRequested
+from tui.client.models import Progress, ToolInfo
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.hints import Hints, Provenance
+from tui.startup import Startup
+from tui.ui.messages import ClientEventMessage, ConfirmRequested
+from tui.ui.screens.main_screen import MainScreen
+
+if TYPE_CHECKING:
+    from tui.client.call_flow import CallFlow, CallRecord, Policy
+    from tui.client.live_preflight import LivePreflight
+    from tui.client.manager import ConnectionManager
+    from tui.client.preflight import PreflightResult
+
+
+class McpTuiApp(App[None]):
+    TITLE = "mcp-tui"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
+
+    def __init__(self, startup: Startup, *, targets: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.startup = startup
+        self.manager: ConnectionManager | None = None
+        self.flow: CallFlow | None = None
+        self.live: LivePreflight | None = None
+        self.policy: Policy | None = None
+        # Tests may connect some servers in-process instead of through their transport.
+        self._targets = targets
+        self.ready = asyncio.Event()
+
+    @property
+    def main_screen(self) -> MainScreen:
+        return next(s for s in self.screen_stack if isinstance(s, MainScreen))
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen(self.startup))
+        # Paint first, then load the SDK: importing mcp takes about a second.
+        self.call_after_refresh(self.start_connections)
+
+    @work(group="connections", exclusive=True)
+    async def start_connections(self) -> None:
+        from tui.client.runtime import build_core
+
+        module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
+        self.manager = module.ConnectionManager(
+            self.startup.servers, self.startup.config.timeouts, emit=self._emit, targets=self._targets
+        )
+        await self.manager.start()
+        core = build_core(self.startup, self.manager, confirm=self.ask_confirmation)
+        self.flow, self.policy, self.live = (
+            core.flow,
+            core.policy,
+            core.live_preflight(on_result=self._preflight_result, on_pending=self._preflight_pending),
+        )
+        for problem in core.problems:
+            self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
+        self.ready.set()
+
+    # ---- core -> UI -------------------------------------------------------------------------------
+
+    def _emit(self, event: ClientEvent) -> None:
+        self.post_message(ClientEventMessage(event))
+
+    def on_client_event_message(self, message: ClientEventMessage) -> None:
+        event = message.event
+        if isinstance(event, ElicitationRequested):
+            self._answer_elicitation(event)
+            return
+        self.main_screen.handle_client_event(event)
+
+    def _answer_elicitation(self, event: ElicitationRequested) -> None:
+        from tui.ui.screens.elicitation import ElicitationScreen
+
+        def answered(answer: tuple[str, dict[str, Any] | None] | None) -> None:
+            if not event.answer.done():
+                event.answer.set_result(answer or ("cancel", None))
+
+        screen = ElicitationScreen(event.server, event.message, event.requested_schema)
+        self.push_screen(screen, answered)
+
+    async def ask_confirmation(self, request: ConfirmRequest) -> ConfirmChoice:
+        """The call flow's question to the person: a message carrying a future the dialog resolves."""
+        future: asyncio.Future[ConfirmChoice] = asyncio.get_running_loop().create_future()
+        self.post_message(ConfirmRequested(request, future))
+        return await future
+
+    def on_confirm_requested(self, message: ConfirmRequested) -> None:
+        from tui.ui.screens.confirm_call import ConfirmCallScreen
+
+        def answered(choice: ConfirmChoice | None) -> None:
+            if not message.future.done():
+                message.future.set_result(choice or ConfirmChoice.CANCEL)
+
+        self.push_screen(ConfirmCallScreen(message.request), answered)
+
+    # ---- what the screens ask of the core ------------------------------------------------------------
+
+    def static_hints(self, tool: ToolInfo) -> Hints:
+        hints = Hints.from_annotations(tool.annotations)
+        if self.policy is not None:
+            hints = hints.overlay(self.policy.overrides.get(tool.server, tool.name), Provenance.OVERRIDE)
+        return hints
+
+    def hints_for(self, result: PreflightResult) -> Hints:
+        return self.flow.hints_for(result.tool, result) if self.flow else result.effective
+
+    def preflight_edit(
+        self, tool: ToolInfo, arguments: dict[str, Any] | None, errors: list[ArgumentError]
+    ) -> None:
+        if self.live is None:
+            return
+        # Unparseable fields: hand the engine something invalid so it reports the static hints and waits.
+        self.live.update(tool, arguments if arguments is not None else {"\u0000unparsed": True})
+
+    def retry_preflight(self) -> None:
+        if self.live is not None:
+            self.live.retry()
+
+    def _preflight_result(self, result: PreflightResult) -> None:
+        self.main_screen.show_preflight(result)
+
+    def _preflight_pending(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
+        self.main_screen.show_preflight_pending()
+
+    async def run_call(
+        self, tool: ToolInfo, arguments: dict[str, Any], on_progress: Callable[[Progress], None]
+    ) -> CallRecord:
+        await self.ready.wait()
+        assert self.flow is not None
+        return await self.flow.run(tool, arguments, on_progress)
+
+    def find_tool(self, server: str, name: str) -> ToolInfo | None:
+        if self.manager is None:
+            return None
+        return next((t for t in self.manager.tools(server) if t.name == name), None)
+
+    @work(group="reconnect")
+    async def reconnect(self, name: str) -> None:
+        if self.manager is not None:
+            await self.manager.reconnect(name)
+
+    async def action_quit(self) -> None:
+        if self.live is not None:
+            self.live.close()
+        if self.manager is not None:
+            await self.manager.aclose()
+        self.exit()

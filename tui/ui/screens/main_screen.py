@@ -1,0 +1,254 @@
+"""The main screen: servers and tools on the left; Call, Details, History and Logs on the right."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+
+from tui.client.events import ClientEvent, ServerLog, ServerStateChanged, StderrLine, ToolsChanged
+from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.startup import Startup
+from tui.ui.safe_text import clean
+from tui.ui.widgets.call_panel import CallPanel
+from tui.ui.widgets.form.argument_form import ArgumentForm
+from tui.ui.widgets.history import CallHistory, HistoryEntry
+from tui.ui.widgets.log_view import ServerLogView
+from tui.ui.widgets.server_list import ServerList
+from tui.ui.widgets.tool_detail import ToolDetail
+from tui.ui.widgets.tool_list import ToolList
+
+if TYPE_CHECKING:
+    from tui.client.preflight import PreflightResult
+    from tui.ui.app import McpTuiApp
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
+        Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
+        Binding("ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False),
+        Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server"),
+        Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
+        Binding("f2", "show_tab('history')", "History", id="tab-history"),
+        Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
+    ]
+
+    def __init__(self, startup: Startup) -> None:
+        super().__init__()
+        self.startup = startup
+        self.history_count = 0
+        self.running_call: object | None = None
+
+    @property
+    def tui_app(self) -> McpTuiApp:
+        from tui.ui.app import McpTuiApp
+
+        assert isinstance(self.app, McpTuiApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(self._notice_text(), id="notice", markup=False)
+        with Horizontal(id="body"):
+            with Vertical(id="sidebar"):
+                yield ServerList(id="servers")
+                yield ToolList(id="tools")
+            with TabbedContent(id="workspace", initial="call"):
+                with TabPane("Call", id="call"):
+                    yield CallPanel(id="call-panel", save_dir=None)
+                with TabPane("Details", id="details"):
+                    yield ToolDetail(id="detail")
+                with TabPane("History", id="history"):
+                    yield CallHistory(id="history-list")
+                with TabPane("Logs", id="logs"):
+                    yield ServerLogView(id="log-view")
+        yield Footer()
+
+    def _notice_text(self) -> str:
+        lines = list(self.startup.problems)
+        if self.startup.using_demo:
+            where = self.startup.config_file or self.startup.paths.config_file
+            lines.append(
+                "No servers configured, so the bundled demo server is shown. "
+                f"Add servers in {where}, or run: mcp-tui -- <command>, mcp-tui --url <url>."
+            )
+        return "\n".join(lines)
+
+    def on_mount(self) -> None:
+        notice = self.query_one("#notice", Static)
+        notice.display = bool(self._notice_text())
+        if self.startup.problems:
+            notice.add_class("-problems")
+        servers = self.query_one(ServerList)
+        for config in self.startup.servers:
+            servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
+        self.query_one(ToolList).focus()
+
+    # ---- events from the core -------------------------------------------------------------------
+
+    def handle_client_event(self, event: ClientEvent) -> None:
+        if isinstance(event, ServerStateChanged):
+            self.query_one(ServerList).set_state(event.state)
+            if event.state.status in (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED):
+                self.query_one(ToolList).remove_server(event.state.name)
+        elif isinstance(event, ToolsChanged):
+            self.query_one(ToolList).set_tools(event.server, event.tools)
+            self._refresh_open_tool(event.server, event.tools)
+        elif isinstance(event, StderrLine):
+            self.query_one(ServerLogView).add_stderr(event.server, event.line)
+        elif isinstance(event, ServerLog):
+            self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
+
+    def _refresh_open_tool(self, server: str, tools: tuple[ToolInfo, ...]) -> None:
+        panel = self.query_one(CallPanel)
+        if panel.tool is None or panel.tool.server != server:
+            return
+        for tool in tools:
+            if tool.name == panel.tool.name and tool != panel.tool:
+                self.notify(
+                    clean(f"{tool.name} changed on {server}; reopen it to see the new definition."),
+                    markup=False,
+                )
+
+    # ---- choosing a tool ----------------------------------------------------------------------------
+
+    @on(ToolList.Highlighted)
+    def _show_detail(self, event: ToolList.Highlighted) -> None:
+        if event.tool is not None:
+            self.query_one(ToolDetail).show_tool(event.tool, self.tui_app.static_hints(event.tool))
+
+    @on(ToolList.Selected)
+    async def _open_tool(self, event: ToolList.Selected) -> None:
+        await self.open_tool(event.tool)
+
+    async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
+        hints = self.tui_app.static_hints(tool)
+        from tui.safety.grade import grade_hints
+
+        panel = self.query_one(CallPanel)
+        await panel.show_tool(tool, hints, grade_hints(hints).grade, arguments)
+        self.query_one(ToolDetail).show_tool(tool, hints)
+        self.query_one(TabbedContent).active = "call"
+        if panel.form is not None:
+            panel.form.focus()
+
+    @on(ArgumentForm.Changed)
+    def _arguments_changed(self, event: ArgumentForm.Changed) -> None:
+        panel = self.query_one(CallPanel)
+        if panel.tool is None:
+            return
+        arguments = event.arguments if event.arguments is not None else None
+        self.tui_app.preflight_edit(panel.tool, arguments, event.errors)
+
+    def show_preflight(self, result: PreflightResult) -> None:
+        panel = self.query_one(CallPanel)
+        if panel.tool is None or result.tool.key != panel.tool.key:
+            return
+        hints = self.tui_app.hints_for(result)
+        from tui.safety.grade import grade_hints
+
+        panel.status_bar.show_result(result)
+        panel.show_hints(hints, grade_hints(hints).grade)
+
+    def show_preflight_pending(self) -> None:
+        self.query_one(CallPanel).status_bar.set_pending()
+
+    def action_retry_preflight(self) -> None:
+        self.tui_app.retry_preflight()
+
+    # ---- calling ---------------------------------------------------------------------------------------
+
+    @on(CallPanel.CallRequested)
+    def _call_requested(self, event: CallPanel.CallRequested) -> None:
+        self.action_call()
+
+    def action_call(self) -> None:
+        panel = self.query_one(CallPanel)
+        if panel.tool is None or panel.form is None:
+            self.notify("Open a tool first: pick one in the list and press Enter.")
+            return
+        if self.running_call is not None:
+            self.notify("A call is already running; Esc cancels it.")
+            return
+        arguments, errors = panel.current_arguments()
+        if arguments is None or errors:
+            panel.form.reveal_errors()
+            self.notify("Fix the arguments first: nothing was sent.", severity="warning")
+            return
+        self.running_call = self.run_call(panel.tool, arguments)
+
+    @work(group="call", exclusive=True, exit_on_error=False)
+    async def run_call(self, tool: ToolInfo, arguments: dict[str, object]) -> None:
+        panel = self.query_one(CallPanel)
+        history = self.query_one(CallHistory)
+        title = f"{tool.display_title} on {tool.server}"
+        self.history_count += 1
+        started = time.monotonic()
+        entry = HistoryEntry(self.history_count, datetime.now(), tool.server, tool.name, dict(arguments))
+        await panel.show_running(title)
+        try:
+            record = await self.tui_app.run_call(tool, dict(arguments), panel.update_progress)
+        except asyncio.CancelledError:
+            message = "Cancelled; the server was told to stop."
+            cancelled = CallOutcome(
+                CallStatus.CANCELLED, error=message, duration_s=time.monotonic() - started
+            )
+            history.record(replace(entry, outcome=cancelled))
+            await panel.show_outcome(cancelled, title)
+            raise
+        finally:
+            self.running_call = None
+        history.record(replace(entry, outcome=record.outcome, grade=record.grade.grade))
+        await panel.show_outcome(record.outcome, title)
+
+    def action_cancel_call(self) -> None:
+        if self.running_call is None:
+            return
+        self.query_one(CallPanel).mark_cancelling()
+        self.workers.cancel_group(self, "call")
+
+    @on(CallHistory.Reopen)
+    async def _reopen(self, event: CallHistory.Reopen) -> None:
+        entry = event.entry
+        tool = self.tui_app.find_tool(entry.server, entry.tool)
+        if tool is None:
+            self.notify(
+                clean(f"{entry.tool} is no longer offered by {entry.server}."),
+                severity="warning",
+                markup=False,
+            )
+            return
+        await self.open_tool(tool, dict(entry.arguments))
+        if entry.outcome is not None:
+            await self.query_one(CallPanel).show_outcome(
+                entry.outcome, f"{tool.display_title} (call #{entry.id})"
+            )
+
+    # ---- servers and navigation ----------------------------------------------------------------------------
+
+    @on(ServerList.Highlighted)
+    def _server_highlighted(self, event: ServerList.Highlighted) -> None:
+        self.query_one(ServerLogView).show(event.name)
+
+    def action_reconnect(self) -> None:
+        name = self.query_one(ServerList).highlighted_server
+        if name is None:
+            return
+        self.notify(clean(f"Reconnecting {name}…"), markup=False)
+        self.tui_app.reconnect(name)
+
+    def action_focus_filter(self) -> None:
+        self.query_one(ToolList).query_one("Input").focus()
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab

@@ -1,0 +1,129 @@
+"""The Call tab: one tool's badges for *this call*, the preflight status, the argument form and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from tui.client.arguments import ArgumentError
+from tui.client.models import CallOutcome, Progress, ToolInfo
+from tui.safety.grade import Grade
+from tui.safety.hints import Hints
+from tui.ui.safe_text import literal
+from tui.ui.widgets.badges import HintBadges
+from tui.ui.widgets.form.argument_form import ArgumentForm
+from tui.ui.widgets.preflight_status import PreflightStatusBar
+from tui.ui.widgets.results.call_progress import CallProgress
+from tui.ui.widgets.results.result_view import ResultView
+
+
+class CallPanel(Vertical):
+    DEFAULT_CSS = """
+    CallPanel { height: 1fr; }
+    CallPanel #call-empty { color: $text-muted; padding: 1 2; }
+    CallPanel #call-head { height: auto; padding: 0 1; }
+    CallPanel #call-title { text-style: bold; }
+    CallPanel #call-badges { margin: 0 0 1 0; }
+    CallPanel #call-editor { height: 1fr; min-height: 8; padding: 0 1; }
+    CallPanel #call-bar { height: auto; padding: 0 1; }
+    CallPanel #call-bar Static { width: 1fr; color: $text-muted; padding: 0 1; }
+    CallPanel #call-output { height: 1fr; min-height: 8; border-top: solid $panel-lighten-2; }
+    CallPanel.-empty #call-head, CallPanel.-empty #call-editor, CallPanel.-empty #call-bar,
+    CallPanel.-empty #call-output { display: none; }
+    CallPanel #call-empty { display: none; }
+    CallPanel.-empty #call-empty { display: block; }
+    """
+
+    class CallRequested(Message):
+        """The person asked to call the shown tool with the form's arguments."""
+
+        def __init__(self, tool: ToolInfo) -> None:
+            super().__init__()
+            self.tool = tool
+
+    def __init__(self, *, save_dir: Any = None, id: str | None = None) -> None:
+        super().__init__(id=id, classes="-empty")
+        self.tool: ToolInfo | None = None
+        self.form: ArgumentForm | None = None
+        self.progress: CallProgress | None = None
+        self._save_dir = save_dir
+
+    def compose(self) -> ComposeResult:
+        yield Static("Pick a tool on the left to call it.", id="call-empty")
+        with Vertical(id="call-head"):
+            yield Static("", id="call-title")
+            yield HintBadges(id="call-badges")
+            yield PreflightStatusBar(id="call-preflight")
+        yield VerticalScroll(id="call-editor")
+        with Horizontal(id="call-bar"):
+            yield Button("Call", id="call-button", variant="primary", tooltip="Call the tool (ctrl+r)")
+            yield Static("ctrl+r calls · ctrl+j form/JSON · Esc cancels a running call", id="call-keys")
+        yield ResultView(id="call-output", save_dir=self._save_dir)
+
+    @property
+    def status_bar(self) -> PreflightStatusBar:
+        return self.query_one(PreflightStatusBar)
+
+    @property
+    def badges(self) -> HintBadges:
+        return self.query_one("#call-badges", HintBadges)
+
+    async def show_tool(
+        self, tool: ToolInfo, hints: Hints, grade: Grade, initial: dict[str, Any] | None
+    ) -> None:
+        """Open ``tool`` with a fresh form (prefilled with ``initial`` or the schema defaults)."""
+        self.tool = tool
+        self.remove_class("-empty")
+        title = Content.assemble(
+            literal(tool.display_title, "bold"),
+            Content.styled("  ", ""),
+            literal(f"{tool.name} on {tool.server}", "$text-muted"),
+        )
+        self.query_one("#call-title", Static).update(title)
+        self.badges.update(hints, grade, tool.resolve_method is not None)
+        self.status_bar.show_result(None)
+        editor = self.query_one("#call-editor", VerticalScroll)
+        await editor.remove_children()
+        self.form = ArgumentForm(tool.input_schema, initial, id="call-form")
+        await editor.mount(self.form)
+        await self.query_one(ResultView).remove_children()
+
+    def show_hints(self, hints: Hints, grade: Grade) -> None:
+        self.badges.update(hints, grade)
+
+    def current_arguments(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:
+        if self.form is None:
+            return None, [ArgumentError((), "no tool is open")]
+        return self.form.current()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "call-button" and self.tool is not None:
+            event.stop()
+            self.post_message(self.CallRequested(self.tool))
+
+    async def show_running(self, title: str) -> None:
+        output = self.query_one(ResultView)
+        await output.remove_children()
+        self.progress = CallProgress(title, id="call-progress")
+        await output.mount(self.progress)
+        self.query_one("#call-button", Button).disabled = True
+
+    def update_progress(self, progress: Progress) -> None:
+        if self.progress is not None:
+            self.progress.update_progress(progress)
+
+    def mark_cancelling(self) -> None:
+        if self.progress is not None:
+            self.progress.mark_cancelling()
+
+    async def show_outcome(self, outcome: CallOutcome, title: str) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+        self.query_one("#call-button", Button).disabled = False
+        await self.query_one(ResultView).show(outcome, title=title)

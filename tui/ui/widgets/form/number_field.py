@@ -50,7 +50,7 @@ class NumberField(FormField):
         initial = starting_value(spec, initial)
         self.integer = spec.kind == "integer"
         shown = _show(initial) if _is_number(initial) else ""
-        self.input = Input(value=shown, placeholder=self.kind_hint(), select_on_focus=False)
+        self.input = Input(value=shown, select_on_focus=False)
 
     @classmethod
     def matches(cls, spec: FieldSpec) -> bool:

@@ -52,7 +52,7 @@ class TextField(FormField):
         if isinstance(low, int) and isinstance(high, int):
             parts.append(f"{low}-{high} characters")
         elif isinstance(low, int) and low > 0:
-            parts.append(f"at least {low} characters")
+            parts.append(f"at least {low} character{'s' if low > 1 else ''}")
         elif isinstance(high, int):
             parts.append(f"at most {high} characters")
         if isinstance(self.spec.schema.get("pattern"), str):

@@ -1,0 +1,210 @@
+"""Preferences edited in the app and read back from disk: comments kept, refusals plain, nothing lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input, Select, Static, Switch
+
+from tui.config.approvals_store import ApprovalsStore
+from tui.config.loader import load_config
+from tui.config.model import ToolRule, Trust
+from tui.safety.approvals import ApprovalBook
+from tui.safety.grade import Grade
+from tui.safety.overrides import Overrides
+from tui.safety.tool_hash import DefinitionSnapshot
+from tui.ui.screens.preferences import PreferencesChanged, PreferencesContext, PreferencesScreen
+
+CONFIG = """\
+# my servers, hand-written
+[preferences]
+auto_approve_safe = false  # keep asking for now
+
+[servers.files]  # the filesystem server
+command = "files-server"
+args = ["/tmp"]
+
+[servers.web]
+url = "https://example.com/mcp"  # remote
+"""
+
+
+class Host(App[None]):
+    def __init__(self, context: PreferencesContext) -> None:
+        super().__init__()
+        self.context = context
+        self.changes: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("main")
+
+    def on_mount(self) -> None:
+        self.push_screen(PreferencesScreen(self.context))
+
+    def on_preferences_changed(self, message: PreferencesChanged) -> None:
+        self.changes.append(message.kind)
+
+
+def context_for(tmp_path: Path, text: str = CONFIG) -> PreferencesContext:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    config, _ = load_config(path, must_exist=True)
+    store = ApprovalsStore(tmp_path / "approvals.json")
+    stored = store.load()
+    return PreferencesContext(
+        path, config, list(config.servers), ApprovalBook(stored.approvals), stored.overrides, store
+    )
+
+
+def status(app: Host) -> str:
+    return str(app.screen.query_one("#prefs-status", Static).render())
+
+
+async def test_edits_are_written_and_comments_survive(tmp_path: Path) -> None:
+    ctx = context_for(tmp_path)
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PreferencesScreen)
+        assert isinstance(app.focused, Switch)
+        await pilot.press("enter")  # the first switch: auto-approve safe calls
+        await pilot.pause()
+        screen.query_one("#trust-1", Switch).value = True  # web: trusted
+        await pilot.pause()
+        screen.query_one("#rule-new-server", Select).value = "files"
+        screen.query_one("#rule-new-tool", Input).value = "read_file"
+        screen.query_one("#rule-new-action", Select).value = "always"
+        screen.query_one("#rule-new-ceiling", Select).value = "low"
+        await pilot.pause()
+        await pilot.click("#rule-add")
+        await pilot.pause()
+        assert "Saved the rule for read_file on files" in status(app)
+
+    config, problems = load_config(tmp_path / "config.toml", must_exist=True)
+    assert problems == []
+    assert config.preferences.auto_approve_safe is True
+    assert {s.name: s.trust for s in config.servers} == {"files": Trust.UNTRUSTED, "web": Trust.TRUSTED}
+    assert config.rules == [ToolRule("files", "read_file", "always", "low")]
+    text = (tmp_path / "config.toml").read_text(encoding="utf-8")
+    for comment in (
+        "# my servers, hand-written",
+        "# keep asking for now",
+        "# the filesystem server",
+        "# remote",
+    ):
+        assert comment in text
+    # The app's live state follows, and it was told.
+    assert ctx.config.preferences.auto_approve_safe is True
+    assert ctx.servers[1].trust is Trust.TRUSTED
+    assert ctx.config.rules == config.rules
+    assert app.changes == ["preference", "trust", "rule"]
+
+
+async def test_change_and_remove_a_rule(tmp_path: Path) -> None:
+    ctx = context_for(
+        tmp_path, CONFIG + '\n[[rules]]  # mine\nserver = "files"\ntool = "rm"\naction = "ask"\n'
+    )
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#rule-action-0", Select).value = "never"
+        await pilot.pause()
+        assert load_config(tmp_path / "config.toml", must_exist=True)[0].rules == [
+            ToolRule("files", "rm", "never")
+        ]
+        await pilot.click("#rule-remove-0")
+        await pilot.pause()
+    assert load_config(tmp_path / "config.toml", must_exist=True)[0].rules == []
+    assert ctx.config.rules == []
+    assert "# my servers, hand-written" in (tmp_path / "config.toml").read_text(encoding="utf-8")
+
+
+async def test_broken_config_says_it_cannot_save_and_stays_byte_identical(tmp_path: Path) -> None:
+    broken = CONFIG + "\n[preferences\nauto_approve_low = true\n"
+    ctx = context_for(tmp_path, broken)
+    before = (tmp_path / "config.toml").read_bytes()
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        source = str(app.screen.query_one("#prefs-source", Static).render())
+        assert source.startswith("Changes cannot be saved:")
+        assert "TOML syntax error" in source
+        switch = app.screen.query_one("#pref-auto_approve_low", Switch)
+        switch.value = True
+        await pilot.pause()
+        assert status(app).startswith("Not saved:")
+        assert switch.value is False  # the switch shows what is really in force
+        assert ctx.config.preferences.auto_approve_low is False
+        assert app.changes == []
+    assert (tmp_path / "config.toml").read_bytes() == before
+
+
+async def test_json_source_is_read_only(tmp_path: Path) -> None:
+    ctx = context_for(tmp_path)
+    ctx.config_path = None
+    ctx.config.source = str(tmp_path / "claude_desktop_config.json")
+    before = (tmp_path / "config.toml").read_bytes()
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        assert "Read-only" in str(app.screen.query_one("#prefs-source", Static).render())
+        app.screen.query_one("#trust-0", Switch).value = True
+        await pilot.pause()
+        assert "only reads that file" in status(app)
+        assert ctx.servers[0].trust is Trust.UNTRUSTED
+    assert (tmp_path / "config.toml").read_bytes() == before
+
+
+def seed_approvals(tmp_path: Path) -> None:
+    store = ApprovalsStore(tmp_path / "approvals.json")
+    store.load()
+    book = ApprovalBook()
+    for tool in ("read_file", "delete_file"):
+        definition = DefinitionSnapshot.of(tool, "d", {"type": "object"}, {"readOnlyHint": True})
+        book.grant("files|stdio|files-server /tmp", "files", definition, Grade.SAFE, "always")
+    overrides = Overrides({("files", "delete_file"): {"destructiveHint": True}})
+    assert store.save(book.persistent(), overrides) == "written"
+
+
+async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:
+    seed_approvals(tmp_path)
+    ctx = context_for(tmp_path)
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rows = [str(w.render()) for w in screen.query(".approval-text").results(Static)]
+        assert rows[1].startswith("files / read_file: up to safe, always, since ")
+        assert "files / delete_file: your override" in str(
+            screen.query_one(".override-name", Static).render()
+        )
+        await pilot.click("#approval-revoke-1")
+        await pilot.pause()
+        screen.query_one("#override-0-readOnlyHint", Select).value = "false"
+        await pilot.pause()
+
+    stored = ApprovalsStore(tmp_path / "approvals.json").load()
+    assert [a.tool for a in stored.approvals] == ["delete_file"]
+    assert stored.overrides.get("files", "delete_file") == {"readOnlyHint": False, "destructiveHint": True}
+    assert [a.tool for a in ctx.book.all()] == ["delete_file"]
+    assert app.changes == ["approval", "override"]
+
+
+async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
+    seed_approvals(tmp_path)
+    ctx = context_for(tmp_path)
+    path = tmp_path / "approvals.json"
+    path.write_text(path.read_text(encoding="utf-8")[:-5], encoding="utf-8")  # the user broke it by hand
+    before = path.read_bytes()
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        await pilot.click("#approval-revoke-0")
+        await pilot.pause()
+        assert status(app).startswith("Not saved:")
+        assert "not valid JSON" in status(app)
+        assert len(ctx.book.all()) == 2
+        assert len(app.screen.query("#approval-revoke-1")) == 1
+    assert path.read_bytes() == before

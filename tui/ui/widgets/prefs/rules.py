@@ -1,0 +1,129 @@
+"""Per-tool rules: always (up to a ceiling), ask, or never; add, change and remove, saved to config.toml."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Button, Input, Label, Select
+
+from tui.config.edit import remove_rule, set_rule
+from tui.config.model import ToolRule
+from tui.config.sections import GRADES, RULE_ACTIONS
+from tui.ui.safe_text import literal
+from tui.ui.widgets.prefs.context import PrefsSection
+
+ACTION_WORDS = {"always": "always run (up to the ceiling)", "ask": "always ask", "never": "never run"}
+
+
+def action_select(value: str, id: str) -> Select[str]:
+    options = [(ACTION_WORDS[a], a) for a in RULE_ACTIONS]
+    return Select(options, value=value, allow_blank=False, id=id, classes="rule-action")
+
+
+def ceiling_select(value: str, id: str, *, enabled: bool) -> Select[str]:
+    options = [(f"up to {g}", g) for g in GRADES]
+    return Select(
+        options, value=value, allow_blank=False, id=id, classes="rule-ceiling", disabled=not enabled
+    )
+
+
+class ToolRules(PrefsSection):
+    DEFAULT_CSS = """
+    ToolRules Label.rule-name { padding: 1 1 0 1; width: 1fr; }
+    ToolRules Select.rule-action { width: 34; }
+    ToolRules Select.rule-ceiling { width: 22; }
+    ToolRules #rule-new-server { width: 24; }
+    ToolRules #rule-new-tool { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content("Per-tool rules"), classes="prefs-heading")
+        rules = self.context.config.rules
+        if not rules:
+            yield Label(Content("No rules yet."), classes="prefs-note")
+        for index, rule in enumerate(rules):
+            with Horizontal(classes="rule-row"):
+                yield Label(literal(f"{rule.server} / {rule.tool}"), classes="rule-name")
+                yield action_select(rule.action, f"rule-action-{index}")
+                yield ceiling_select(rule.ceiling, f"rule-ceiling-{index}", enabled=rule.action == "always")
+                yield Button(Content("Remove"), id=f"rule-remove-{index}", compact=True)
+        yield Label(Content("Add a rule:"), classes="prefs-note")
+        with Horizontal():
+            names = self.context.server_names()
+            yield Select(
+                [(literal(name), name) for name in names],
+                prompt="server",
+                id="rule-new-server",
+                value=names[0] if names else Select.NULL,
+            )
+            yield Input(placeholder="tool name", id="rule-new-tool")
+            yield action_select("ask", "rule-new-action")
+            yield ceiling_select("safe", "rule-new-ceiling", enabled=False)
+            yield Button(Content("Add"), id="rule-add", compact=True)
+
+    def _index(self, widget_id: str | None) -> int:
+        return int((widget_id or "").rsplit("-", 1)[-1])
+
+    @on(Select.Changed, ".rule-action, .rule-ceiling")
+    def _changed(self, event: Select.Changed) -> None:
+        event.stop()
+        widget_id = event.select.id or ""
+        if widget_id.startswith("rule-new-"):
+            action = self.query_one("#rule-new-action", Select).value
+            self.query_one("#rule-new-ceiling", Select).disabled = action != "always"
+            return
+        index = self._index(widget_id)
+        action = self.query_one(f"#rule-action-{index}", Select).value
+        ceiling = self.query_one(f"#rule-ceiling-{index}", Select).value
+        old = self.context.config.rules[index]
+        rule = ToolRule(old.server, old.tool, action, str(ceiling))  # type: ignore[arg-type]
+        if rule == old:
+            return
+        if self._save(rule, index):
+            self.query_one(f"#rule-ceiling-{index}", Select).disabled = action != "always"
+        else:
+            self.refresh(recompose=True)  # show the rule as it still is
+
+    @on(Button.Pressed, "#rule-add")
+    def _add(self, event: Button.Pressed) -> None:
+        event.stop()
+        server = self.query_one("#rule-new-server", Select).value
+        tool = self.query_one("#rule-new-tool", Input).value.strip()
+        if server is Select.NULL or not tool:
+            self.say("Not added: choose a server and type the tool's name.", error=True)
+            return
+        action = self.query_one("#rule-new-action", Select).value
+        ceiling = self.query_one("#rule-new-ceiling", Select).value
+        rule = ToolRule(str(server), tool, action, str(ceiling) if action == "always" else "critical")  # type: ignore[arg-type]
+        existing = [
+            i
+            for i, r in enumerate(self.context.config.rules)
+            if (r.server, r.tool) == (rule.server, rule.tool)
+        ]
+        if self._save(rule, existing[-1] if existing else None):
+            self.refresh(recompose=True)
+
+    def _save(self, rule: ToolRule, index: int | None) -> bool:
+        what = f"the rule for {rule.tool} on {rule.server}"
+        if not self.write_config(lambda path: set_rule(path, rule), what):
+            return False
+        rules = self.context.config.rules
+        if index is None:
+            rules.append(rule)
+        else:
+            rules[index] = rule
+        self.announce("rule")
+        return True
+
+    @on(Button.Pressed, ".rule-row Button")
+    def _remove(self, event: Button.Pressed) -> None:
+        event.stop()
+        rule = self.context.config.rules[self._index(event.button.id)]
+        what = f"the removal of the rule for {rule.tool} on {rule.server}"
+        if self.write_config(lambda path: remove_rule(path, rule.server, rule.tool), what):
+            rules = self.context.config.rules
+            rules[:] = [r for r in rules if (r.server, r.tool) != (rule.server, rule.tool)]
+            self.announce("rule")
+            self.refresh(recompose=True)

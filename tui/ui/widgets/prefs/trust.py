@@ -1,0 +1,64 @@
+"""Each server's trust: untrusted (hints may add friction, never remove it) or trusted."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Label, Switch
+
+from tui.config.edit import set_server_trust
+from tui.config.model import Trust
+from tui.ui.safe_text import literal
+from tui.ui.widgets.prefs.context import PrefsSection
+
+
+def trust_words(trust: Trust) -> str:
+    if trust is Trust.TRUSTED:
+        return "trusted: your category preferences apply"
+    return "untrusted: hints can add friction, never remove it"
+
+
+class ServerTrust(PrefsSection):
+    DEFAULT_CSS = """
+    ServerTrust Label.trust-name { padding: 1 1 0 1; width: 30; }
+    ServerTrust Label.trust-state { padding: 1 1 0 0; width: 1fr; color: $text-muted; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content("Server trust"), classes="prefs-heading")
+        if not self.context.servers:
+            yield Label(Content("No servers are configured."), classes="prefs-note")
+        for index, server in enumerate(self.context.servers):
+            with Horizontal():
+                yield Switch(server.trust is Trust.TRUSTED, id=f"trust-{index}", name=str(index))
+                yield Label(literal(server.name), classes="trust-name")
+                yield Label(
+                    literal(trust_words(server.trust)), id=f"trust-state-{index}", classes="trust-state"
+                )
+
+    @on(Switch.Changed)
+    def _toggled(self, event: Switch.Changed) -> None:
+        event.stop()
+        index = int(event.switch.name or 0)
+        server = self.context.servers[index]
+        trust = Trust.TRUSTED if event.value else Trust.UNTRUSTED
+        if trust is server.trust:
+            return
+        if not self.write_config(
+            lambda path: set_server_trust(path, server.name, trust), f"{server.name}'s trust"
+        ):
+            with event.switch.prevent(Switch.Changed):
+                event.switch.value = not event.value
+            return
+        updated = dataclasses.replace(server, trust=trust)
+        self.context.servers[index] = updated
+        configured = self.context.config.servers
+        for position, entry in enumerate(configured):
+            if entry.name == server.name:
+                configured[position] = updated
+        self.query_one(f"#trust-state-{index}", Label).update(literal(trust_words(trust)))
+        self.announce("trust")

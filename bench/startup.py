@@ -44,7 +44,7 @@ def launch_once(command: list[str], marks: list[str], timeout: float = 30.0) -> 
     """Seconds from launch until each mark appears on the tmux screen."""
     session = f"mcp-tui-bench-{os.getpid()}"
     home = tempfile.mkdtemp(prefix="mcp-tui-bench-")
-    env_args = ["-e", f"MCP_TUI_HOME={home}", "-e", f"MCP_TUI_DEMO_SANDBOX={home}/sandbox"]
+    env_args = ["-e", f"MCP_TUI_HOME={home}"]
     found: dict[str, float] = {}
     start = time.perf_counter()
     subprocess.run(

@@ -76,7 +76,21 @@ def main(argv: list[str] | None = None) -> int:
             print(problem, file=sys.stderr)
         return 2 if startup.problems else 0
 
+    _log_to_file(startup.paths.log_dir / "mcp-tui.log")
     from tui.ui.app import McpTuiApp
 
     McpTuiApp(startup).run()
     return 0
+
+
+def _log_to_file(path: Path) -> None:
+    """Library warnings (the SDK logs through ``logging``) go to a file, never onto the TUI's terminal."""
+    import logging
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)

@@ -5,7 +5,7 @@ Reads files only; never imports Textual or the mcp SDK.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tui.config.model import AppConfig, ServerConfig
@@ -37,7 +37,11 @@ def load_startup(
     choice = choose_config_file(config_path, paths)
     adhoc = adhoc_servers([url] if url else [], command or [], sse=sse)
     config, problems = load_config(choice.path, must_exist=choice.must_exist)
-    servers = servers_to_use(config, adhoc)
+    # The demo acts in the app's own sandbox directory (it follows MCP_TUI_HOME like every other file).
+    servers = [
+        replace(s, args=(*s.args, "--sandbox", str(paths.demo_sandbox))) if s.builtin else s
+        for s in servers_to_use(config, adhoc)
+    ]
     using_demo = bool(servers) and all(server.builtin for server in servers)
     # JSON files from other clients are read, never written.
     writable = choice.path if choice.path.suffix.lower() not in (".json", ".jsonc") else None

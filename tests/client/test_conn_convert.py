@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 
 from tui.client.convert import call_outcome, content_block, tool_info
-from tui.client.ext_types import tool_resolve_method
+from tui.client.ext_types import marks_tools, tool_resolve_method
 from tui.client.models import (
     BinaryBlock,
     EmbeddedResourceBlock,
@@ -66,6 +66,15 @@ def test_resolve_method_rules() -> None:
     assert tool_resolve_method({"dynamicAnnotations": True}, None) == "tools/annotations"
     assert tool_resolve_method({}, cap_dynamic) == "tools/annotations"
     assert tool_resolve_method({}, {"tools": {}}) is None
+    # Once a listing marks some tools, the capability no longer covers the unmarked ones.
+    assert tool_resolve_method({}, cap_resolve, listing_marks_tools=True) is None
+    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/resolve"
+
+
+def test_marks_tools() -> None:
+    assert marks_tools([{"name": "a"}, {"name": "b", "resolve": True}])
+    assert marks_tools([{"name": "a", "dynamicAnnotations": True}])
+    assert not marks_tools([{"name": "a", "resolve": False}, {"name": "b"}])
     info = tool_info(
         "s", {"name": "t", "inputSchema": {"type": "object"}, "annotations": {"title": "T"}}, None
     )

@@ -11,9 +11,10 @@ import anyio
 from misbehaving.connect import connected
 from misbehaving.servers import Counting, ResolveRequestParams, build_server, hangs, well_behaved
 
+from tui.client.arguments import ArgumentError
 from tui.client.live_preflight import LivePreflight
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.client.models import ResolveOutcome, ToolInfo
+from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.safety.grade import Grade
 
 
@@ -30,7 +31,7 @@ class Recorder:
     def on_pending(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
         self.pending.append(arguments)
 
-    async def next_result(self, timeout: float = 5.0) -> PreflightResult:  # noqa: ASYNC109
+    async def next_result(self, timeout: float = 5.0) -> PreflightResult:
         await asyncio.wait_for(self.arrived.wait(), timeout)
         self.arrived.clear()
         return self.results[-1]
@@ -177,3 +178,26 @@ async def test_typing_never_waits_on_a_hanging_server() -> None:
     assert result.arguments == {"action": "delete", "path": "file-199.txt"}
     # Generous against a loaded machine; the bench measures it properly.
     assert statistics.median(durations) < 0.005
+
+
+async def test_hold_reports_unparsed_arguments_and_drops_the_pending_request() -> None:
+    """Rule 2 for editors whose fields do not parse: nothing is sent and an older answer never shows."""
+    delivered: list[PreflightResult] = []
+    asked: list[dict[str, Any]] = []
+
+    async def slow(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+        asked.append(arguments)
+        await asyncio.sleep(0.2)
+        return ResolveOutcome({"readOnlyHint": True}, "tools/resolve")
+
+    engine = PreflightEngine(slow, lambda server: 1, timeout=2.0)
+    live = LivePreflight(engine, 0.0, delivered.append)
+    tool = ToolInfo("s", "t", None, "", {"type": "object"}, None, {"readOnlyHint": False}, "tools/resolve")
+    live.update(tool, {"a": 1})
+    await asyncio.sleep(0.05)
+    live.hold(tool, [ArgumentError(("a",), "not a number")])
+    await asyncio.sleep(0.3)
+    assert [r.status for r in delivered] == [PreflightStatus.INVALID]
+    assert delivered[0].errors[0].message == "not a number"
+    assert delivered[0].effective == delivered[0].static
+    live.close()

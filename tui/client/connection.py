@@ -34,7 +34,7 @@ from tui.client.events import (
     StderrLine,
     ToolsChanged,
 )
-from tui.client.ext_types import ExtListToolsResult, capability_resolve_method
+from tui.client.ext_types import ExtListToolsResult, capability_resolve_method, marks_tools
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.client.stderr_pipe import LineLog
 from tui.client.transports import (
@@ -244,7 +244,7 @@ class Connection:
     # ---- tools -------------------------------------------------------------------------------
 
     async def list_tools(self, client: Client) -> tuple[ToolInfo, ...]:
-        found: dict[str, ToolInfo] = {}
+        raw_tools: dict[str, dict[str, Any]] = {}
         cursor: str | None = None
         for _ in range(MAX_PAGES):
             params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
@@ -254,12 +254,17 @@ class Connection:
                 request_read_timeout_seconds=self.timeouts.request,
             )
             for tool in page.tools:
-                raw = tool.model_dump(by_alias=True, mode="json", exclude_none=True)
-                found.setdefault(tool.name, tool_info(self.name, raw, self.capabilities))
+                raw_tools.setdefault(
+                    tool.name, tool.model_dump(by_alias=True, mode="json", exclude_none=True)
+                )
             cursor = page.next_cursor
             if not cursor:
                 break
-        return tuple(found.values())
+        marked = marks_tools(list(raw_tools.values()))
+        return tuple(
+            tool_info(self.name, raw, self.capabilities, listing_marks_tools=marked)
+            for raw in raw_tools.values()
+        )
 
     async def _refresh_tools(self, client: Client) -> None:
         try:

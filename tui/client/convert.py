@@ -30,7 +30,13 @@ DISPLAY_LIMIT_CHARS = 2_000_000
 cannot freeze the UI. Binary blocks are kept whole: they are shown as type and size and can be saved."""
 
 
-def tool_info(server: str, raw: dict[str, Any], capabilities: dict[str, Any] | None) -> ToolInfo:
+def tool_info(
+    server: str,
+    raw: dict[str, Any],
+    capabilities: dict[str, Any] | None,
+    *,
+    listing_marks_tools: bool = False,
+) -> ToolInfo:
     annotations = raw.get("annotations")
     output_schema = raw.get("outputSchema")
     input_schema = raw.get("inputSchema")
@@ -44,7 +50,7 @@ def tool_info(server: str, raw: dict[str, Any], capabilities: dict[str, Any] | N
         input_schema=input_schema if isinstance(input_schema, dict) else {"type": "object"},
         output_schema=output_schema if isinstance(output_schema, dict) else None,
         annotations=annotations if isinstance(annotations, dict) else None,
-        resolve_method=tool_resolve_method(raw, capabilities),
+        resolve_method=tool_resolve_method(raw, capabilities, listing_marks_tools=listing_marks_tools),
         raw=raw,
     )
 

@@ -47,18 +47,27 @@ def capability_resolve_method(capabilities: dict[str, Any] | None) -> ResolveMet
 
 
 def tool_resolve_method(
-    raw_tool: dict[str, Any], capabilities: dict[str, Any] | None
+    raw_tool: dict[str, Any], capabilities: dict[str, Any] | None, *, listing_marks_tools: bool = False
 ) -> ResolveMethod | None:
     """How one tool can be resolved per call.
 
-    A tool's own flag wins over the capability; ``resolve: false`` opts a tool out of a server-wide
-    ``tools.resolve`` capability (same for ``dynamicAnnotations``).
+    A tool's own flag wins. When no tool of the listing carries a flag, the server-wide capability
+    covers every tool; once a server marks some tools (``listing_marks_tools``), the marks are what it
+    means and an unmarked tool is not resolvable: the demo server, for one, marks exactly the tools whose
+    risk depends on their arguments. ``tools/resolve`` is preferred whenever the server offers it.
     """
     tools = tools_capability(capabilities)
     resolve = raw_tool.get("resolve")
-    if resolve is True or (resolve is None and tools.get("resolve") is True):
-        return "tools/resolve"
     dynamic = raw_tool.get("dynamicAnnotations")
-    if dynamic is True or (dynamic is None and tools.get("dynamicAnnotations") is True):
-        return "tools/annotations"
-    return None
+    if resolve is True:
+        return "tools/resolve"
+    if dynamic is True:
+        return "tools/resolve" if tools.get("resolve") is True and resolve is None else "tools/annotations"
+    if resolve is False or dynamic is False or listing_marks_tools:
+        return None
+    return capability_resolve_method(capabilities)
+
+
+def marks_tools(raw_tools: list[dict[str, Any]]) -> bool:
+    """True when any tool of a listing declares its own resolve / dynamicAnnotations flag as true."""
+    return any(t.get("resolve") is True or t.get("dynamicAnnotations") is True for t in raw_tools)

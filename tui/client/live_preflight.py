@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from tui.client.arguments import ArgumentError
 from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult, canonical_json
+from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json
+from tui.safety.hints import Hints
 
 OnResult = Callable[[PreflightResult], None]
 OnPending = Callable[[ToolInfo, dict[str, Any]], None]
@@ -74,6 +76,21 @@ class LivePreflight:
             self._on_pending(tool, copied)
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(self._debounce_s, self._start, self._generation, False)
+
+    def hold(self, tool: ToolInfo, errors: Sequence[ArgumentError]) -> None:
+        """The editor's arguments do not even parse: drop anything pending and report the problems (rule 2).
+
+        Nothing is sent; the static hints stand until the arguments parse again.
+        """
+        if self._closed:
+            return
+        self._begin(tool, {}, None)
+        static = Hints.from_annotations(tool.annotations)
+        status = PreflightStatus.INVALID if tool.resolve_method else PreflightStatus.NOT_RESOLVABLE
+        result = PreflightResult(
+            status, tool, "{}", static, static, errors=tuple(errors), method=tool.resolve_method
+        )
+        self._deliver(self._generation, result)
 
     def retry(self) -> None:
         """Ask the server again about the current arguments now, without reusing an earlier answer."""

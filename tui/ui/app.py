@@ -19,6 +19,7 @@ from tui.safety.hints import Hints, Provenance
 from tui.startup import Startup
 from tui.ui.messages import ClientEventMessage, ConfirmRequested
 from tui.ui.screens.main_screen import MainScreen
+from tui.ui.widgets.tool_list import ToolList
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallFlow, CallRecord, Policy
@@ -69,6 +70,8 @@ class McpTuiApp(App[None]):
             core.policy,
             core.live_preflight(on_result=self._preflight_result, on_pending=self._preflight_pending),
         )
+        # The list's badges now include the person's own overrides.
+        self.main_screen.query_one(ToolList).refresh_hints()
         for problem in core.problems:
             self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
         self.ready.set()
@@ -126,8 +129,10 @@ class McpTuiApp(App[None]):
     ) -> None:
         if self.live is None:
             return
-        # Unparseable fields: hand the engine something invalid so it reports the static hints and waits.
-        self.live.update(tool, arguments if arguments is not None else {"\u0000unparsed": True})
+        if arguments is None:
+            self.live.hold(tool, errors)
+        else:
+            self.live.update(tool, arguments)
 
     def retry_preflight(self) -> None:
         if self.live is not None:

@@ -62,7 +62,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="sidebar"):
                 yield ServerList(id="servers")
-                yield ToolList(id="tools")
+                yield ToolList(id="tools", hints_for=self.tui_app.static_hints)
             with TabbedContent(id="workspace", initial="call"):
                 with TabPane("Call", id="call"):
                     yield CallPanel(id="call-panel", save_dir=None)

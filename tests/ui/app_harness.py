@@ -1,0 +1,55 @@
+"""Run the real app headless against the bundled demo server over real stdio, with every file in tmp."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tui.client.models import ToolInfo
+from tui.startup import Startup, load_startup
+from tui.ui.app import McpTuiApp
+from tui.ui.widgets.call_panel import CallPanel
+
+
+def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
+    """The app as ``mcp-tui`` builds it; MCP_TUI_HOME must already point at ``home``."""
+    if config_text is not None:
+        (home / "config.toml").write_text(config_text, encoding="utf-8")
+    startup: Startup = load_startup(config_path=None)
+    return McpTuiApp(startup)
+
+
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 20.0) -> None:
+    """Let the app run until ``condition()`` holds; fail with a clear message after ``timeout`` s."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {condition.__doc__ or condition}")
+        await pilot.pause(0.05)
+
+
+async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo") -> list[ToolInfo]:
+    def listed() -> bool:
+        """the server's tools and the core"""
+        return app.manager is not None and bool(app.manager.tools(server)) and app.flow is not None
+
+    await wait_for(pilot, listed)
+    assert app.manager is not None
+    return app.manager.tools(server)
+
+
+def panel(app: McpTuiApp) -> CallPanel:
+    return app.main_screen.query_one(CallPanel)
+
+
+def audit_records(home: Path) -> list[dict[str, Any]]:
+    path = home / "audit.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -74,7 +74,7 @@ async def test_server_process_dies_mid_preflight() -> None:
 
 
 async def test_a_resolver_that_raises_is_one_more_failure() -> None:
-    async def broken(tool: Any, arguments: dict[str, Any], timeout: float) -> Any:  # noqa: ASYNC109
+    async def broken(tool: Any, arguments: dict[str, Any], timeout: float) -> Any:
         raise RuntimeError("bug in the resolver")
 
     async with connected(build_server(hangs)) as conn:

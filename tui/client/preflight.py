@@ -146,7 +146,7 @@ class PreflightEngine:
         arguments: dict[str, Any],
         *,
         fresh: bool = False,
-        timeout: float | None = None,  # noqa: ASYNC109 - passed on as the request's timeout
+        timeout: float | None = None,
     ) -> PreflightResult:
         """Preflight ``arguments`` for ``tool``.
 
@@ -219,7 +219,7 @@ class PreflightEngine:
         self,
         tool: ToolInfo,
         arguments: dict[str, Any],
-        timeout: float,  # noqa: ASYNC109 - passed on as the request's timeout
+        timeout: float,
     ) -> ResolveOutcome:
         assert tool.resolve_method is not None
         started = time.perf_counter()

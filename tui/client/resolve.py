@@ -66,7 +66,7 @@ async def send_resolve(
     method: ResolveMethod,
     name: str,
     arguments: dict[str, Any],
-    timeout: float,  # noqa: ASYNC109 - the request's own timeout, also handed to the SDK
+    timeout: float,
 ) -> ResolveOutcome:
     """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems."""
     params = ResolveParams(name=name, arguments=arguments)

@@ -59,7 +59,7 @@ class Connected:
         self,
         tool: ToolInfo,
         arguments: dict[str, Any],
-        timeout: float,  # noqa: ASYNC109 - the engine's resolver signature
+        timeout: float,
     ) -> ResolveOutcome:
         assert tool.resolve_method is not None
         self.sent.append(arguments)

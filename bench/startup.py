@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_FRAME_MARK = "mcp-tui"  # the header title, painted on the first frame
-TOOLS_MARK = "manage_files"  # a demo tool name, painted once tools/list has answered
+TOOLS_MARK = "Manage sandbox files"  # a demo tool title, painted once tools/list has answered
 
 FLOOR_SCRIPT = """
 import sys, anyio
@@ -30,7 +30,7 @@ from mcp import Client, StdioServerParameters
 async def main():
     params = StdioServerParameters(command=sys.executable, args=["-m", "tui", "demo-server"])
     async with Client(params, mode="legacy") as client:
-        print(" ".join(t.name for t in (await client.list_tools()).tools), flush=True)
+        print(" ".join(t.title or t.name for t in (await client.list_tools()).tools), flush=True)
 anyio.run(main)
 """
 

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import anyio
 import mcp_types as types
+from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
 from mcp.client._memory import InMemoryTransport
@@ -59,11 +60,14 @@ class Connection:
         timeouts: Timeouts,
         emit: Callable[[ClientEvent], None],
         target: object | None = None,
+        prestarted: Process | None = None,
     ) -> None:
         self.config = config
         self.timeouts = timeouts
         self._emit = emit
         self._target = target
+        # A process started before the SDK loaded (see prestart.py); adopted by the first connect only.
+        self._prestarted = prestarted
         self.log = LineLog(lambda line: emit(StderrLine(config.name, line)))
         self.state = ServerState(config.name, ConnectionStatus.DISCONNECTED)
         self.tools: tuple[ToolInfo, ...] = ()
@@ -190,7 +194,8 @@ class Connection:
             else:
                 transport = self._target
         elif config.transport == "stdio":
-            transport = watched(stdio_transport(config, self.log, watch), watch)
+            prestarted, self._prestarted = self._prestarted, None
+            transport = watched(stdio_transport(config, self.log, watch, prestarted), watch)
         elif config.transport == "http":
             transport = watched(http_transport(config, self.timeouts.request), watch)
         else:
@@ -293,6 +298,9 @@ class Connection:
         """2026 connections deliver tools/list_changed only to a ``subscriptions/listen`` stream."""
         try:
             async with client.listen(tools_list_changed=True) as subscription:
+                # The stream has no replay: a change between the first listing and the subscription's
+                # acknowledgement would be lost, so list once more now that changes are followed.
+                self.request_refresh()
                 async for _event in subscription:
                     self.request_refresh()
         except (ListenNotSupportedError, SubscriptionLost, MCPError, TimeoutError) as exc:

@@ -10,6 +10,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from anyio.abc import Process
+
 from tui.client import calling
 from tui.client.connection import Connection
 from tui.client.events import ClientEvent
@@ -25,12 +27,16 @@ class ConnectionManager:
         emit: Callable[[ClientEvent], None],
         *,
         targets: dict[str, object] | None = None,
+        prestarted: dict[str, Process] | None = None,
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
-        used instead of the configured transport; the config's ``protocol`` still picks the mode."""
+        used instead of the configured transport; the config's ``protocol`` still picks the mode.
+        ``prestarted`` maps a stdio server's name to its already running process (``prestart.py``)."""
         targets = targets or {}
+        prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {
-            s.name: Connection(s, timeouts, emit, targets.get(s.name)) for s in servers
+            s.name: Connection(s, timeouts, emit, targets.get(s.name), prestarted.get(s.name))
+            for s in servers
         }
 
     def _get(self, name: str) -> Connection:

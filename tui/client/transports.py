@@ -12,7 +12,6 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
-from subprocess import PIPE
 from typing import Any
 
 import anyio
@@ -22,11 +21,11 @@ import mcp_types as types
 from anyio.abc import Process
 from mcp.client._transport import TransportStreams
 from mcp.client.sse import sse_client
-from mcp.client.stdio import get_default_environment
 from mcp.client.streamable_http import streamable_http_client
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
+from tui.client.prestart import spawn
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
 
@@ -128,27 +127,22 @@ def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:
 
 @asynccontextmanager
 async def stdio_transport(
-    config: ServerConfig, log: LineLog, watch: TransportWatch
+    config: ServerConfig, log: LineLog, watch: TransportWatch, prestarted: Process | None = None
 ) -> AsyncIterator[TransportStreams]:
-    """Run the server as a child process in its own process group.
+    """Run the server as a child process in its own process group (or adopt ``prestarted``).
 
     Unlike the SDK's ``stdio_client`` this keeps the process (for its exit code), reads stderr into
     ``log`` instead of a file, and files stray non-JSON stdout lines there too instead of raising.
     """
     if not config.command:
         raise ConnectFailure("no command configured")
-    try:
-        process = await anyio.open_process(
-            [config.command, *config.args],
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=get_default_environment() | dict(config.env),
-            cwd=config.cwd,
-            start_new_session=True,
-        )
-    except OSError as exc:
-        raise _spawn_error(config, exc) from exc
+    if prestarted is not None:
+        process = prestarted
+    else:
+        try:
+            process = await spawn(config)
+        except OSError as exc:
+            raise _spawn_error(config, exc) from exc
     watch.process = process
     assert process.stdin
     assert process.stdout

@@ -17,8 +17,10 @@ from tui.client.models import Progress, ToolInfo
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.hints import Hints, Provenance
 from tui.startup import Startup
+from tui.ui.commands import AppCommands
 from tui.ui.messages import ClientEventMessage, ConfirmRequested
 from tui.ui.screens.main_screen import MainScreen
+from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.tool_list import ToolList
 
 if TYPE_CHECKING:
@@ -26,13 +28,17 @@ if TYPE_CHECKING:
     from tui.client.live_preflight import LivePreflight
     from tui.client.manager import ConnectionManager
     from tui.client.preflight import PreflightResult
+    from tui.client.runtime import Core
 
 
 class McpTuiApp(App[None]):
     TITLE = "mcp-tui"
     CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {AppCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+        Binding("f4", "open_preferences", "Preferences", id="open-preferences"),
+        Binding("f5", "open_audit", "Audit log", id="open-audit"),
     ]
 
     def __init__(self, startup: Startup, *, targets: dict[str, Any] | None = None) -> None:
@@ -42,6 +48,7 @@ class McpTuiApp(App[None]):
         self.flow: CallFlow | None = None
         self.live: LivePreflight | None = None
         self.policy: Policy | None = None
+        self.core: Core | None = None
         # Tests may connect some servers in-process instead of through their transport.
         self._targets = targets
         self.ready = asyncio.Event()
@@ -57,14 +64,23 @@ class McpTuiApp(App[None]):
 
     @work(group="connections", exclusive=True)
     async def start_connections(self) -> None:
+        from tui.client.prestart import prestart
         from tui.client.runtime import build_core
 
+        # Servers start while the SDK loads: the two take about a second each.
+        targets = self._targets or {}
+        running = await prestart([s for s in self.startup.servers if s.name not in targets])
         module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
         self.manager = module.ConnectionManager(
-            self.startup.servers, self.startup.config.timeouts, emit=self._emit, targets=self._targets
+            self.startup.servers,
+            self.startup.config.timeouts,
+            emit=self._emit,
+            targets=self._targets,
+            prestarted=running,
         )
         await self.manager.start()
         core = build_core(self.startup, self.manager, confirm=self.ask_confirmation)
+        self.core = core
         self.flow, self.policy, self.live = (
             core.flow,
             core.policy,
@@ -160,6 +176,44 @@ class McpTuiApp(App[None]):
     async def reconnect(self, name: str) -> None:
         if self.manager is not None:
             await self.manager.reconnect(name)
+
+    # ---- preferences and the audit log -----------------------------------------------------------
+
+    async def action_open_preferences(self) -> None:
+        from tui.ui.screens.preferences import PreferencesContext, PreferencesScreen
+
+        await self.ready.wait()
+        assert self.core is not None
+        context = PreferencesContext(
+            config_path=self.startup.config_file,
+            config=self.startup.config,
+            servers=self.startup.servers,
+            book=self.core.policy.book,
+            overrides=self.core.policy.overrides,
+            store=self.core.store,
+            on_change=lambda kind: self._preferences_changed(),
+        )
+        await self.push_screen(PreferencesScreen(context))
+
+    def _preferences_changed(self) -> None:
+        """The preferences screen saved a change: the very next decision uses it."""
+        if self.core is None:
+            return
+        policy = self.core.policy
+        policy.preferences = self.startup.config.preferences
+        policy.rules = list(self.startup.config.rules)
+        policy.trust = {server.name: server.trust for server in self.startup.servers}
+        self.main_screen.query_one(ToolList).refresh_hints()
+        # An override changes the open call's badges too.
+        result = self.main_screen.query_one(CallPanel).status_bar.result
+        if result is not None:
+            self.main_screen.show_preflight(result)
+
+    async def action_open_audit(self) -> None:
+        from tui.config.audit import AuditLog
+        from tui.ui.screens.audit_view import AuditViewScreen
+
+        await self.push_screen(AuditViewScreen(AuditLog(self.startup.paths.audit_file)))
 
     async def action_quit(self) -> None:
         if self.live is not None:

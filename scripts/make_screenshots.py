@@ -1,0 +1,225 @@
+"""Write SVG screenshots of the real app, driven by Textual's pilot against the bundled demo server.
+
+    .venv/bin/python scripts/make_screenshots.py [--out screenshots] [--size 140x42]
+
+Every file the app touches lives under a fresh ``/tmp/mcp-tui-demo-home`` (MCP_TUI_HOME), so nothing of the
+user's is read or written; the path is fixed so the demo notice in the pictures reads the same on each run.
+The demo server is started by the app itself over real stdio. Each step waits for a real condition (tools
+listed, preflight resolved, dialog shown, result in) rather than sleeping.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HOME = Path("/tmp/mcp-tui-demo-home")
+REPO = Path(__file__).resolve().parent.parent
+TIMEOUT = 30.0
+
+
+def _prepare_home() -> None:
+    """A clean, isolated home: must run before the app (and its config loader) is imported."""
+    shutil.rmtree(HOME, ignore_errors=True)
+    HOME.mkdir(parents=True)
+    os.environ["MCP_TUI_HOME"] = str(HOME)
+    os.environ.pop("MCP_TUI_CONFIG", None)
+
+
+async def _wait_for(pilot: Any, condition: Callable[[], object], what: str) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + TIMEOUT
+    while not condition():
+        if loop.time() > deadline:
+            raise SystemExit(f"make_screenshots: timed out after {TIMEOUT:.0f} s waiting for {what}")
+        await pilot.pause(0.05)
+
+
+async def _settle(pilot: Any) -> None:
+    """Freeze what would differ between runs: blinking cursors, pending animations, queued refreshes."""
+    from textual.widgets import Input, TextArea
+
+    app = pilot.app
+    for widget in app.screen.query(Input):
+        widget.cursor_blink = False
+    for area in app.screen.query(TextArea):
+        area.cursor_blink = False
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _highlight(pilot: Any, tool_list: Any, name: str) -> None:
+    """Move the list's cursor to ``name`` the way a person does: ctrl+f, down into the list, up/down."""
+    await pilot.press("ctrl+f", "down")
+    names = [tool.name for tool in tool_list.visible_tools]
+    if name not in names:
+        raise SystemExit(f"make_screenshots: the demo server does not list {name}")
+    for _ in range(len(names)):
+        current = tool_list.highlighted_tool
+        if current is not None and current.name == name:
+            return
+        here = names.index(current.name) if current is not None else -1
+        await pilot.press("down" if here < names.index(name) else "up")
+    raise SystemExit(f"make_screenshots: could not move the list's cursor to {name}")
+
+
+async def _open(pilot: Any, tool_list: Any, panel: Any, name: str) -> None:
+    """Highlight ``name`` and press Enter; wait until its form is in the Call tab."""
+    await _highlight(pilot, tool_list, name)
+    await pilot.press("enter")
+    await _wait_for(
+        pilot,
+        lambda: panel.tool is not None and panel.tool.name == name and panel.form is not None,
+        f"{name} to open in the Call tab",
+    )
+
+
+class Shooter:
+    """Saves screenshots into ``out`` and remembers what it wrote."""
+
+    def __init__(self, pilot: Any, out: Path) -> None:
+        self.pilot = pilot
+        self.out = out
+        self.written: list[Path] = []
+
+    async def shoot(self, name: str) -> None:
+        await _settle(self.pilot)
+        app = self.pilot.app
+        app.clear_notifications()
+        await self.pilot.pause()
+        path = Path(app.save_screenshot(filename=f"{name}.svg", path=str(self.out)))
+        self.written.append(path)
+
+
+async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
+    from textual.widgets import TabbedContent
+
+    from tui.client.models import CallStatus
+    from tui.client.preflight import PreflightStatus
+    from tui.safety.grade import Grade
+    from tui.startup import load_startup
+    from tui.ui.app import McpTuiApp
+    from tui.ui.screens.confirm_call import ConfirmCallScreen
+    from tui.ui.screens.main_screen import MainScreen
+    from tui.ui.screens.preferences import PreferencesScreen
+    from tui.ui.widgets.call_panel import CallPanel
+    from tui.ui.widgets.results.result_view import ResultView
+    from tui.ui.widgets.tool_list import ToolList
+
+    app = McpTuiApp(load_startup(config_path=None))
+    async with app.run_test(size=size) as pilot:
+        shooter = Shooter(pilot, out)
+        screen = app.main_screen
+        panel = screen.query_one(CallPanel)
+        tool_list = screen.query_one(ToolList)
+
+        await _wait_for(
+            pilot,
+            lambda: app.ready.is_set() and app.manager is not None and bool(app.manager.tools("demo")),
+            "the demo server's tools",
+        )
+
+        # main: the tool list with manage_files highlighted and its Details tab open.
+        await _wait_for(pilot, lambda: bool(tool_list.visible_tools), "the tool list to fill")
+        await _highlight(pilot, tool_list, "manage_files")
+        screen.action_show_tab("details")
+        await _wait_for(pilot, lambda: screen.query_one(TabbedContent).active == "details", "the Details tab")
+        await shooter.shoot("main")
+
+        # live-preflight: a delete resolves to high, and the status says what changed from the definition.
+        await _open(pilot, tool_list, panel, "manage_files")
+        assert panel.form is not None
+        panel.form.set_value({"action": "delete", "path": "notes.txt"})
+
+        def delete_resolved() -> bool:
+            result = panel.status_bar.result
+            return (
+                result is not None
+                and result.status is PreflightStatus.RESOLVED
+                and result.arguments.get("action") == "delete"
+                and not panel.status_bar.pending
+                and panel.badges.grade is Grade.HIGH
+            )
+
+        await _wait_for(pilot, delete_resolved, "the preflight for the delete")
+        await shooter.shoot("live-preflight")
+
+        # confirm-high: the dialog for that delete; Cancel is focused. Cancelled afterwards: nothing runs.
+        await pilot.press("ctrl+r")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen), "the high dialog")
+        await shooter.shoot("confirm-high")
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: isinstance(app.screen, MainScreen), "the dialog to close")
+        await _wait_for(pilot, lambda: screen.running_call is None, "the cancelled call to finish")
+
+        # confirm-critical: launch_confetti needs its name typed before Allow is enabled.
+        await _open(pilot, tool_list, panel, "launch_confetti")
+        await pilot.press("ctrl+r")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen), "the critical dialog")
+        await shooter.shoot("confirm-critical")
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: isinstance(app.screen, MainScreen), "the dialog to close")
+        await _wait_for(pilot, lambda: screen.running_call is None, "the cancelled call to finish")
+
+        # result: a read-only query of the seeded table, shown as the server returned it.
+        await _open(pilot, tool_list, panel, "sql")
+        assert panel.form is not None
+        panel.form.set_value({"query": "SELECT * FROM fruits ORDER BY id"})
+        view = panel.query_one(ResultView)
+
+        def select_resolved() -> bool:
+            result = panel.status_bar.result
+            return result is not None and result.status is PreflightStatus.RESOLVED
+
+        await _wait_for(pilot, select_resolved, "the preflight for the SELECT")
+        await pilot.press("ctrl+r")
+
+        def answered_or_asked() -> bool:
+            return isinstance(app.screen, ConfirmCallScreen) or view.outcome is not None
+
+        await _wait_for(pilot, answered_or_asked, "the SELECT to be asked about or answered")
+        if isinstance(app.screen, ConfirmCallScreen):
+            await pilot.press("o")
+        await _wait_for(pilot, lambda: view.outcome is not None, "the SELECT's result")
+        assert view.outcome is not None
+        if view.outcome.status is not CallStatus.OK:
+            raise SystemExit(f"make_screenshots: the SELECT failed: {view.outcome}")
+        await shooter.shoot("result")
+
+        # preferences: F4, as a person opens it.
+        await pilot.press("f4")
+        await _wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "the preferences screen")
+        await shooter.shoot("preferences")
+        await pilot.press("escape")
+
+        await app.action_quit()
+    return shooter.written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--out", type=Path, default=REPO / "screenshots", help="where the SVGs go")
+    parser.add_argument("--size", default="140x42", help="terminal size as COLUMNSxROWS")
+    options = parser.parse_args(argv)
+    columns, _, rows = options.size.partition("x")
+    size = (int(columns), int(rows))
+    out: Path = options.out
+    out.mkdir(parents=True, exist_ok=True)
+    _prepare_home()
+    written = asyncio.run(_drive(out, size))
+    for path in written:
+        print(f"wrote {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The mcp-tui command as a person runs it (a real subprocess)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import tui
+
+
+def run(*args: str, home: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "MCP_TUI_HOME": str(home), **(env or {})}
+    environment.pop("MCP_TUI_CONFIG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "tui", *args], capture_output=True, text=True, env=environment, timeout=60
+    )
+
+
+def test_version_and_help(tmp_path: Path) -> None:
+    assert run("--version", home=tmp_path).stdout.strip() == f"mcp-tui {tui.__version__}"
+    help_text = run("--help", home=tmp_path).stdout
+    for option in ("--config", "--url", "--sse", "demo-server", "MCP_TUI_HOME"):
+        assert option in help_text
+
+
+def test_check_config_names_the_file_line_and_problem(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[servers.x]\ncommand = "ok"\ntrust = "maybe"\n', encoding="utf-8")
+    result = run("--check-config", home=tmp_path)
+    assert result.returncode == 2
+    assert "config.toml, line 3" in result.stderr
+    assert "trust" in result.stderr
+    assert config.read_text(encoding="utf-8") == '[servers.x]\ncommand = "ok"\ntrust = "maybe"\n'
+
+
+def test_check_config_is_quiet_for_a_good_file(tmp_path: Path) -> None:
+    (tmp_path / "claude.json").write_text('{"mcpServers": {"t": {"command": "uvx", "args": ["x"]}}}')
+    result = run("--check-config", "--config", str(tmp_path / "claude.json"), home=tmp_path)
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_a_named_config_that_does_not_exist_is_a_problem(tmp_path: Path) -> None:
+    result = run("--check-config", "--config", str(tmp_path / "nope.toml"), home=tmp_path)
+    assert result.returncode == 2
+    assert "nope.toml" in result.stderr
+
+
+def test_an_unusable_url_exits_with_a_message(tmp_path: Path) -> None:
+    result = run("--url", "ftp://example.com", home=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("mcp-tui: --url")
+    assert "Traceback" not in result.stderr
+
+
+def test_sse_needs_a_url(tmp_path: Path) -> None:
+    result = run("--sse", home=tmp_path)
+    assert result.returncode == 2
+    assert "--sse needs --url" in result.stderr

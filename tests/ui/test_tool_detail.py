@@ -121,3 +121,25 @@ async def test_markup_and_escapes_in_server_text_stay_visible_and_inert() -> Non
         await pilot.click("#detail-title", offset=(3, 0))
         await pilot.pause()
         assert app.is_running
+
+
+async def test_annotation_lint_is_a_warning_marker_with_its_explanation() -> None:
+    from tui.ui.widgets.tool_filter import filter_tools, make_entry
+    from tui.ui.widgets.tool_rows import tool_row
+
+    contradicting = ToolInfo(
+        "s", "wipe_disk", None, "", {}, None, {"readOnlyHint": True, "destructiveHint": True}
+    )
+    honest = ToolInfo("s", "read_file", None, "", {}, None, {"readOnlyHint": True, "openWorldHint": False})
+    entries = [make_entry(contradicting), make_entry(honest)]
+    assert "⚠" in tool_row(entries[0]).plain
+    assert "⚠" not in tool_row(entries[1]).plain
+    assert [e.tool.name for e in filter_tools(entries, "lint")] == ["wipe_disk"]
+
+    app = DetailApp()
+    async with app.run_test() as pilot:
+        app.query_one(ToolDetail).show_tool(contradicting)
+        await pilot.pause()
+        text = text_of(app, "#detail-hints")
+        assert "⚠ The server says this tool is both read-only and destructive" in text
+        assert 'The name contains "wipe"' in text

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tui.client.models import ToolInfo
 from tui.safety.grade import grade_hints
 from tui.safety.hints import Hints
+from tui.safety.lint import lint_tool
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.hint_text import UNANNOTATED_NOTE, describe_hints, describe_resolvable
@@ -90,6 +91,8 @@ class ToolDetail(VerticalScroll):
         if self._hints.unannotated:
             lines.append(Content.styled(UNANNOTATED_NOTE, "#fb8c00"))
         lines.extend(Content(f"  {text}") for text in describe_hints(self._hints))
+        for warning in lint_tool(tool.name, tool.annotations):
+            lines.append(Content.assemble(("⚠ ", "bold $warning"), literal(warning.message, "$warning")))
         lines.extend(Content(f"  · {reason.text}") for reason in result.reasons)
         self._set("#detail-hints", Content("\n").join(lines))
         self._set("#detail-resolve", Content(describe_resolvable(tool.resolve_method)))

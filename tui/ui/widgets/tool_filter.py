@@ -5,7 +5,8 @@ Query syntax (whitespace-separated terms; every term must match):
 - a word matches the server, name, title or description (case-insensitive substring);
 - a badge or grade word filters by it: ``ro``/``read-only``, ``rw``/``writes``, ``destructive``/``dest``,
   ``idempotent``/``idem``, ``open-world``/``open``, ``closed-world``/``closed``, ``unannotated``,
-  ``resolvable``, ``safe``, ``low``, ``medium``, ``high``, ``critical`` (also ``grade:high``);
+  ``resolvable``, ``lint`` (annotation warnings), ``safe``, ``low``, ``medium``, ``high``, ``critical``
+  (also ``grade:high``);
 - ``grade:high+`` means that grade or riskier; ``server:NAME`` limits to servers whose name contains NAME;
 - ``-term`` excludes what ``term`` matches; ``"high"`` (in quotes) searches the text for a badge word.
 """
@@ -19,9 +20,10 @@ from dataclasses import dataclass
 from tui.client.models import ToolInfo
 from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints
+from tui.safety.lint import LintWarning, lint_tool
 
 FILTER_HELP = (
-    "filter: words · ro rw destructive idempotent open closed unannotated resolvable · "
+    "filter: words · ro rw destructive idempotent open closed unannotated resolvable lint · "
     "safe…critical, grade:high+ · server:NAME · -word excludes"
 )
 
@@ -45,6 +47,8 @@ TOKEN_ALIASES: Mapping[str, str] = {
     "closed-world": "closed-world",
     "unannotated": "unannotated",
     "resolvable": "resolvable",
+    "lint": "lint",
+    "warning": "lint",
     **{grade.label: f"grade:{grade.label}" for grade in Grade},
     **{f"grade:{grade.label}": f"grade:{grade.label}" for grade in Grade},
 }
@@ -59,6 +63,8 @@ class ToolEntry:
     grade: Grade
     tokens: frozenset[str]
     haystack: str
+    lint: tuple[LintWarning, ...]
+    """Annotation warnings (contradictions, destructive-sounding names, no annotations)."""
     server_lower: str
     name_key: tuple[str, str]
 
@@ -82,6 +88,9 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
     tokens.add("open-world" if hints.open_world.value else "closed-world")
     if tool.resolve_method is not None:
         tokens.add("resolvable")
+    lint = tuple(lint_tool(tool.name, tool.annotations))
+    if lint:
+        tokens.add("lint")
     haystack = "\n".join((tool.server, tool.name, tool.title or "", tool.display_title, tool.description))
     return ToolEntry(
         tool=tool,
@@ -89,6 +98,7 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
         grade=grade,
         tokens=frozenset(tokens),
         haystack=haystack.lower(),
+        lint=lint,
         server_lower=tool.server.lower(),
         name_key=(tool.server.lower(), tool.display_title.lower()),
     )

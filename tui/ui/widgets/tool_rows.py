@@ -24,6 +24,9 @@ from tui.ui.safe_text import one_line
 from tui.ui.widgets.badges import badges_row
 from tui.ui.widgets.tool_filter import ToolEntry
 
+# Shown after the badges of a tool whose annotations look wrong; the detail view says why.
+LINT_MARK = Content.styled("⚠ ", "bold $warning")
+
 
 @lru_cache(maxsize=512)
 def _row_prefix(hints: Hints, grade: Grade, resolvable: bool) -> Content:
@@ -35,6 +38,8 @@ def tool_row(entry: ToolEntry) -> Content:
     """One list row: grade, badges, resolvable mark, title, then server (and name when it differs)."""
     tool = entry.tool
     prefix = _row_prefix(entry.hints, entry.grade, tool.resolve_method is not None)
+    if entry.lint:
+        prefix = prefix + LINT_MARK
     # Assembled by hand (one Content, a few spans): this runs for every tool of every ToolsChanged.
     pieces = [(one_line(tool.display_title, 80), "bold")]
     if tool.display_title != tool.name:

@@ -61,7 +61,8 @@ async def test_pick_fill_call_and_read_the_result(home: Path) -> None:
 
         view = panel(app).query_one(ResultView)
         await wait_for(pilot, lambda: view.outcome is not None)
-        assert view.outcome is not None and view.outcome.status is CallStatus.OK, view.outcome
+        assert view.outcome is not None
+        assert view.outcome.status is CallStatus.OK, view.outcome
         assert (home / "demo-sandbox" / "notes.txt").read_text() == "hello from the test\n"
 
         records = audit_records(home)
@@ -113,7 +114,8 @@ async def test_esc_cancels_a_running_call_and_the_server_stays_usable(home: Path
         await pilot.press("escape")
         view = panel(app).query_one(ResultView)
         await wait_for(pilot, lambda: view.outcome is not None)
-        assert view.outcome is not None and view.outcome.status is CallStatus.CANCELLED
+        assert view.outcome is not None
+        assert view.outcome.status is CallStatus.CANCELLED
         assert view.has_class("-cancelled")
         await wait_for(pilot, lambda: audit_records(home))
         assert audit_records(home)[-1]["outcome"] == "cancelled"

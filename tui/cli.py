@@ -26,7 +26,7 @@ files:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mcp-tui",
-        description="A terminal client for MCP servers that shows what a tool call will do before it happens.",
+        description="A terminal client for MCP servers that shows what a tool call will do, before it runs.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

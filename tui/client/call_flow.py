@@ -106,8 +106,13 @@ class CallFlow:
         return preflight.effective.overlay(override, Provenance.OVERRIDE)
 
     async def run(
-        self, tool: ToolInfo, arguments: dict[str, Any], on_progress: Callable[[Progress], None] | None = None
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        on_progress: Callable[[Progress], None] | None = None,
+        on_send: Callable[[], Awaitable[None]] | None = None,
     ) -> CallRecord:
+        """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out."""
         started = time.time()
         # A frozen copy: whatever the form does from now on, exactly these arguments are judged and sent.
         frozen: dict[str, Any] = json.loads(json.dumps(arguments))
@@ -140,6 +145,8 @@ class CallFlow:
             return self._finish(record, cancelled)
 
         self.policy.book.note_approved_call(server.identity, tool.name, definition.hash, frozen, hints)
+        if on_send is not None:
+            await on_send()
         try:
             outcome = await self.target.call_tool(tool.server, tool.name, frozen, on_progress=on_progress)
         except asyncio.CancelledError:

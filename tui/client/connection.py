@@ -173,7 +173,7 @@ class Connection:
         stage = "" if connected else " during the handshake"
         if watch.process is not None:
             code = await wait_exit(watch.process, 1.0)
-            tail = [line for line in self.log.tail(3) if line.strip()]
+            tail = errors.telling_lines(self.log.tail(40))
             last = f"; last stderr: {' | '.join(tail)}" if tail else ""
             if code is None:
                 return f"the server closed its output{stage} but is still running{last}"

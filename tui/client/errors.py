@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import re
 import socket
 
 import httpx2
@@ -94,3 +95,15 @@ def describe(exc: BaseException) -> str:
         return "timed out"
     text = str(leaf)
     return text if text else type(leaf).__name__
+
+
+_NOISE = re.compile(r"^\s*([{}()\[\]^~,;]+|Node\.js v[\d.]+|at .*|\s*)\s*$")
+_TELLING = re.compile(r"error|exception|cannot|can't|not found|no such|denied|fatal|failed", re.IGNORECASE)
+
+
+def telling_lines(lines: list[str], keep: int = 3) -> list[str]:
+    """The few stderr lines that explain a crash: the last ones that name an error, else the last
+    meaningful ones. Node, for one, ends with its version and a brace after the real message."""
+    meaningful = [line.strip() for line in lines if not _NOISE.match(line)]
+    telling = [line for line in meaningful if _TELLING.search(line)]
+    return (telling or meaningful)[-keep:]

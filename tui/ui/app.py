@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -161,11 +161,15 @@ class McpTuiApp(App[None]):
         self.main_screen.show_preflight_pending()
 
     async def run_call(
-        self, tool: ToolInfo, arguments: dict[str, Any], on_progress: Callable[[Progress], None]
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        on_progress: Callable[[Progress], None],
+        on_send: Callable[[], Awaitable[None]],
     ) -> CallRecord:
         await self.ready.wait()
         assert self.flow is not None
-        return await self.flow.run(tool, arguments, on_progress)
+        return await self.flow.run(tool, arguments, on_progress, on_send)
 
     def find_tool(self, server: str, name: str) -> ToolInfo | None:
         if self.manager is None:

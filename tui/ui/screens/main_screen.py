@@ -79,8 +79,8 @@ class MainScreen(Screen[None]):
         if self.startup.using_demo:
             where = self.startup.config_file or self.startup.paths.config_file
             lines.append(
-                "No servers configured, so the bundled demo server is shown. "
-                f"Add servers in {where}, or run: mcp-tui -- <command>, mcp-tui --url <url>."
+                f"No servers configured: showing the bundled demo server. Add yours in {where} "
+                "(or try: mcp-tui -- COMMAND, mcp-tui --url URL)."
             )
         return "\n".join(lines)
 
@@ -92,7 +92,8 @@ class MainScreen(Screen[None]):
         servers = self.query_one(ServerList)
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
-        self.query_one(ToolList).focus()
+        # Typing filters at once; Down moves into the list.
+        self.query_one("#tool-filter").focus()
 
     # ---- events from the core -------------------------------------------------------------------
 
@@ -140,7 +141,7 @@ class MainScreen(Screen[None]):
         self.query_one(ToolDetail).show_tool(tool, hints)
         self.query_one(TabbedContent).active = "call"
         if panel.form is not None:
-            panel.form.focus()
+            self.call_after_refresh(panel.form.focus_first_field)
 
     @on(ArgumentForm.Changed)
     def _arguments_changed(self, event: ArgumentForm.Changed) -> None:
@@ -193,16 +194,21 @@ class MainScreen(Screen[None]):
         history = self.query_one(CallHistory)
         title = f"{tool.display_title} on {tool.server}"
         self.history_count += 1
-        started = time.monotonic()
         entry = HistoryEntry(self.history_count, datetime.now(), tool.server, tool.name, dict(arguments))
-        await panel.show_running(title)
+        sent_at: float | None = None
+
+        async def on_send() -> None:
+            # The clock starts when tools/call goes out, not while the confirmation dialog is open.
+            nonlocal sent_at
+            sent_at = time.monotonic()
+            await panel.show_running(title)
+
         try:
-            record = await self.tui_app.run_call(tool, dict(arguments), panel.update_progress)
+            record = await self.tui_app.run_call(tool, dict(arguments), panel.update_progress, on_send)
         except asyncio.CancelledError:
+            elapsed = time.monotonic() - sent_at if sent_at is not None else 0.0
             message = "Cancelled; the server was told to stop."
-            cancelled = CallOutcome(
-                CallStatus.CANCELLED, error=message, duration_s=time.monotonic() - started
-            )
+            cancelled = CallOutcome(CallStatus.CANCELLED, error=message, duration_s=elapsed)
             history.record(replace(entry, outcome=cancelled))
             await panel.show_outcome(cancelled, title)
             raise
@@ -249,6 +255,9 @@ class MainScreen(Screen[None]):
 
     def action_focus_filter(self) -> None:
         self.query_one(ToolList).query_one("Input").focus()
+
+    def action_toggle_sort(self) -> None:
+        self.query_one(ToolList).action_toggle_sort()
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

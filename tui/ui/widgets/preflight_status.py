@@ -13,7 +13,7 @@ from tui.client.preflight import PreflightResult, PreflightStatus
 from tui.safety.hints import SHORT_LABELS
 from tui.ui.safe_text import clean
 
-DRAFT = "draft extension, not in a released MCP spec"
+DRAFT = "draft extension"
 
 
 def _hint_label(name: str) -> str:

@@ -194,7 +194,9 @@ class ToolList(Vertical):
 
     def _post_highlight(self, entry: ToolEntry | None) -> None:
         tool = entry.tool if entry is not None else None
-        if tool is not None:
+        # Remember only a tool the person moved to: the automatic highlight of the first row must not
+        # pull the list down as other servers' tools arrive and sort in above it.
+        if tool is not None and self._options.has_focus:
             self._keep = tool.key
         # Compare whole tools: a changed definition under the same name is news for the detail view.
         if tool != self._posted:

@@ -212,6 +212,13 @@ class ArgumentForm(Vertical):
     def _focus_first_field(self) -> None:
         self.root.focus_editor()
 
+    def focus_first_field(self) -> None:
+        """Put the cursor in the first field (or the JSON editor), ready for typing."""
+        if self.raw_mode:
+            self.raw.focus()
+        else:
+            self._focus_first_field()
+
     def field_at(self, path: Path) -> FormField | None:
         """The field editing ``path`` (names and list indexes), or None."""
         field: FormField | None = self.root

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Label, Select, Static, Switch
 
 from tui.config.approvals_store import ApprovalsStore
 from tui.config.loader import load_config
@@ -208,3 +208,20 @@ async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
         assert len(ctx.book.all()) == 2
         assert len(app.screen.query("#approval-revoke-1")) == 1
     assert path.read_bytes() == before
+
+
+async def test_servers_not_in_config_toml_say_why_their_trust_cannot_change(tmp_path: Path) -> None:
+    from tui.config.cli_servers import adhoc_servers
+    from tui.config.defaults import demo_server_config
+
+    context = context_for(tmp_path, "# nothing configured\n")
+    context.servers = [demo_server_config(), *adhoc_servers(["http://127.0.0.1:9/mcp"])]
+    app = Host(context)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        switches = list(app.screen.query("#prefs-trust Switch").results(Switch))
+        assert [s.disabled for s in switches] == [True, True]
+        words = [str(label.content) for label in app.screen.query(".trust-state").results(Label)]
+        assert "the bundled demo server stays untrusted" in words[0]
+        assert "add it to config.toml to change its trust" in words[1]
+    assert (tmp_path / "config.toml").read_text(encoding="utf-8") == "# nothing configured\n"

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Header, Static
 
 from tui.config.edit import editable_problem
 from tui.ui.safe_text import literal
@@ -29,6 +29,7 @@ __all__ = ["PreferencesChanged", "PreferencesContext", "PreferencesScreen"]
 
 
 class PreferencesScreen(Screen[None]):
+    TITLE = "Preferences"
     BINDINGS = [Binding("escape", "close", "Back", id="preferences.close")]
 
     DEFAULT_CSS = """
@@ -44,6 +45,7 @@ class PreferencesScreen(Screen[None]):
         self.context = context
 
     def compose(self) -> ComposeResult:
+        yield Header()
         yield Static("", id="prefs-source")
         yield Static("", id="prefs-status")
         with VerticalScroll(id="prefs-body"):

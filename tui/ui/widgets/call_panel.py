@@ -32,7 +32,7 @@ class CallPanel(Vertical):
     CallPanel #call-editor { height: 1fr; min-height: 8; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
     CallPanel #call-bar Static { width: 1fr; color: $text-muted; padding: 0 1; }
-    CallPanel #call-output { height: 1fr; min-height: 8; border-top: solid $panel-lighten-2; }
+    CallPanel #call-output { height: auto; max-height: 60%; border-top: solid $panel-lighten-2; }
     CallPanel.-empty #call-head, CallPanel.-empty #call-editor, CallPanel.-empty #call-bar,
     CallPanel.-empty #call-output { display: none; }
     CallPanel #call-empty { display: none; }
@@ -62,7 +62,7 @@ class CallPanel(Vertical):
         yield VerticalScroll(id="call-editor")
         with Horizontal(id="call-bar"):
             yield Button("Call", id="call-button", variant="primary", tooltip="Call the tool (ctrl+r)")
-            yield Static("ctrl+r calls · ctrl+j form/JSON · Esc cancels a running call", id="call-keys")
+            yield Static("ctrl+r call · ctrl+j form/JSON · Esc cancel", id="call-keys")
         yield ResultView(id="call-output", save_dir=self._save_dir)
 
     @property

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.widgets import Label, Switch
 
 from tui.config.edit import set_server_trust
-from tui.config.model import Trust
+from tui.config.model import ServerConfig, Trust
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.context import PrefsSection
 
@@ -32,13 +32,22 @@ class ServerTrust(PrefsSection):
         yield Label(Content("Server trust"), classes="prefs-heading")
         if not self.context.servers:
             yield Label(Content("No servers are configured."), classes="prefs-note")
+        in_file = {server.name for server in self.context.config.servers}
         for index, server in enumerate(self.context.servers):
+            # Trust is saved in config.toml, so only servers defined there can change it.
+            fixed = _why_fixed(server) if server.name not in in_file else None
             with Horizontal():
-                yield Switch(server.trust is Trust.TRUSTED, id=f"trust-{index}", name=str(index))
-                yield Label(literal(server.name), classes="trust-name")
-                yield Label(
-                    literal(trust_words(server.trust)), id=f"trust-state-{index}", classes="trust-state"
+                yield Switch(
+                    server.trust is Trust.TRUSTED,
+                    id=f"trust-{index}",
+                    name=str(index),
+                    disabled=fixed is not None,
                 )
+                yield Label(literal(server.name), classes="trust-name")
+                words = (
+                    trust_words(server.trust) if fixed is None else f"{trust_words(server.trust)}; {fixed}"
+                )
+                yield Label(literal(words), id=f"trust-state-{index}", classes="trust-state")
 
     @on(Switch.Changed)
     def _toggled(self, event: Switch.Changed) -> None:
@@ -62,3 +71,9 @@ class ServerTrust(PrefsSection):
                 configured[position] = updated
         self.query_one(f"#trust-state-{index}", Label).update(literal(trust_words(trust)))
         self.announce("trust")
+
+
+def _why_fixed(server: ServerConfig) -> str:
+    if server.builtin:
+        return "the bundled demo server stays untrusted"
+    return "started from the command line: add it to config.toml to change its trust"

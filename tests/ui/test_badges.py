@@ -128,3 +128,19 @@ async def test_hint_badges_widget_updates() -> None:
         assert widget.hints == hints
         widget.update(None, None)
         assert widget.render().plain == ""
+
+
+def test_compact_badges_keep_colour_provenance_and_the_read_only_rule() -> None:
+    from tui.ui.widgets.badges import COMPACT_WIDTH, compact_badges
+
+    hints = Hints.from_annotations({"readOnlyHint": True}).overlay(
+        {"openWorldHint": False}, Provenance.RESOLVED
+    )
+    row = compact_badges(hints)
+    # read-only (stated), destructive and idempotent blank on a read-only tool, closed world (resolved)
+    assert row.plain == "R " + " " + "  " + " " + "  " + " " + "o*"
+    assert len(row.plain) == COMPACT_WIDTH
+    writes = compact_badges(Hints.from_annotations({"destructiveHint": False}))
+    # only destructive stated (false); the rest are spec defaults, open world among them
+    assert writes.plain == "r? d  i? O?"
+    assert compact_badges(Hints.from_annotations(None)).plain == "unannotated"

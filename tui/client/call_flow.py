@@ -75,6 +75,8 @@ class CallRecord:
     choice: ConfirmChoice | None
     outcome: CallOutcome
     started_at: float
+    notes: tuple[str, ...] = ()
+    """Things the person should know that are not the call's result (an approval that was not saved)."""
 
 
 class CallFlow:
@@ -132,12 +134,15 @@ class CallFlow:
             grade=grade,
         )
         choice: ConfirmChoice | None = None
+        notes: tuple[str, ...] = ()
         if decision.action == "ask":
             request = self._confirm_request(tool, server, frozen, preflight, hints, grade, decision)
             choice = await self.confirm(request)
-            self._remember(choice, server, definition, grade)
+            notes = self._remember(choice, server, definition, grade)
 
-        record = CallRecord(tool, frozen, preflight, hints, grade, decision, choice, _not_sent(), started)
+        record = CallRecord(
+            tool, frozen, preflight, hints, grade, decision, choice, _not_sent(), started, notes
+        )
         if decision.action == "deny":
             return self._finish(record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
@@ -185,14 +190,21 @@ class CallFlow:
 
     def _remember(
         self, choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, grade: GradeResult
-    ) -> None:
-        if choice not in (ConfirmChoice.SESSION, ConfirmChoice.ALWAYS):
-            return
+    ) -> tuple[str, ...]:
+        """Record a session or always approval; a note when an "always" could not be saved to disk."""
         if choice is ConfirmChoice.SESSION:
             self.policy.book.grant(server.identity, server.name, definition, grade.grade, "session")
-        else:
-            self.policy.book.grant(server.identity, server.name, definition, grade.grade, "always")
-            self.store.save(self.policy.book.all(), self.policy.overrides)
+        if choice is not ConfirmChoice.ALWAYS:
+            return ()
+        self.policy.book.grant(server.identity, server.name, definition, grade.grade, "always")
+        try:
+            saved = self.store.save(self.policy.book.all(), self.policy.overrides)
+        except OSError as error:
+            return (f"The approval holds for this session but was not saved: {error}",)
+        if saved == "refused":
+            problem = self.store.problem
+            return (f"The approval holds for this session but was not saved, because {problem}",)
+        return ()
 
     def _finish(self, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)

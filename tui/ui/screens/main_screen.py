@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from tui.client.events import ClientEvent, ServerLog, ServerStateChanged, StderrLine, ToolsChanged
@@ -36,8 +37,12 @@ class MainScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
-        Binding("ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False),
-        Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server"),
+        # priority: Input binds ctrl+e (end of line) and TextArea ctrl+y (redo); these keys work anywhere.
+        Binding(
+            "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
+        ),
+        Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
+        Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
@@ -48,6 +53,7 @@ class MainScreen(Screen[None]):
         self.startup = startup
         self.history_count = 0
         self.running_call: object | None = None
+        self._focus_before_call: Widget | None = None
 
     @property
     def tui_app(self) -> McpTuiApp:
@@ -181,6 +187,8 @@ class MainScreen(Screen[None]):
         if self.running_call is not None:
             self.notify("A call is already running; Esc cancels it.")
             return
+        # Where the person was typing; they return there when the call ends.
+        self._focus_before_call = self.app.focused
         arguments, errors = panel.current_arguments()
         if arguments is None or errors:
             panel.form.reveal_errors()
@@ -216,6 +224,11 @@ class MainScreen(Screen[None]):
             self.running_call = None
         history.record(replace(entry, outcome=record.outcome, grade=record.grade.grade))
         await panel.show_outcome(record.outcome, title)
+        for note in record.notes:
+            self.notify(note, severity="warning", timeout=10, markup=False)
+        focus = self._focus_before_call
+        if focus is not None and focus.is_attached:
+            focus.focus()
 
     def action_cancel_call(self) -> None:
         if self.running_call is None:

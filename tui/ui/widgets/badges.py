@@ -98,9 +98,42 @@ def resolvable_mark(resolvable: bool) -> Content:
     return Content.styled(RESOLVABLE_MARK, "bold #42a5f5") if resolvable else Content(" ")
 
 
-def badges_row(hints: Hints, grade: Grade, resolvable: bool = False) -> Content:
-    """Grade chip, the four badges and the resolvable mark: the fixed-width left part of a tool row."""
+def badges_row(hints: Hints, grade: Grade, resolvable: bool = False, compact: bool = False) -> Content:
+    """Grade chip, the four badges and the resolvable mark: the fixed-width left part of a tool row.
+
+    ``compact`` (narrow lists) keeps one letter per badge and a four-letter chip, so titles still fit.
+    """
+    if compact:
+        return Content(" ").join([compact_chip(grade), compact_badges(hints), resolvable_mark(resolvable)])
     return Content(" ").join([grade_chip(grade), hint_badges(hints), resolvable_mark(resolvable)])
+
+
+COMPACT_GRADE = {
+    Grade.SAFE: "safe",
+    Grade.LOW: "low",
+    Grade.MEDIUM: "med",
+    Grade.HIGH: "high",
+    Grade.CRITICAL: "crit",
+}
+COMPACT_WIDTH = 4 * 2 + 3
+"""Cells taken by :func:`compact_badges`."""
+
+
+def compact_chip(grade: Grade) -> Content:
+    return Content.styled(COMPACT_GRADE[grade].ljust(4), GRADE_STYLES[grade])
+
+
+def compact_badges(hints: Hints) -> Content:
+    """R D I O: one letter and its provenance marker per hint, with the same colours and rules."""
+    if hints.unannotated:
+        return Content.styled("unannotated"[:COMPACT_WIDTH].ljust(COMPACT_WIDTH), "bold #fb8c00")
+    parts = []
+    for name, hint in hints.items():
+        full = badge(name, hint, hints.is_meaningful(name))
+        letter = full.plain[:1]
+        marker = MARKERS[hint.provenance] if hints.is_meaningful(name) else " "
+        parts.append(Content.styled(f"{letter}{marker}", full.spans[0].style if full.spans else ""))
+    return Content(" ").join(parts)
 
 
 def legend() -> Content:

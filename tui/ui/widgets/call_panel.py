@@ -29,10 +29,11 @@ class CallPanel(Vertical):
     CallPanel #call-head { height: auto; padding: 0 1; }
     CallPanel #call-title { text-style: bold; }
     CallPanel #call-badges { margin: 0 0 1 0; }
-    CallPanel #call-editor { height: 1fr; min-height: 8; padding: 0 1; }
+    CallPanel #call-editor { height: 1fr; min-height: 4; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
     CallPanel #call-bar Static { width: 1fr; color: $text-muted; padding: 0 1; }
-    CallPanel #call-output { height: auto; max-height: 60%; border-top: solid $panel-lighten-2; }
+    CallPanel #call-output { display: none; height: 1fr; min-height: 5; border-top: solid $panel-lighten-2; }
+    CallPanel.-has-output #call-output { display: block; }
     CallPanel.-empty #call-head, CallPanel.-empty #call-editor, CallPanel.-empty #call-bar,
     CallPanel.-empty #call-output { display: none; }
     CallPanel #call-empty { display: none; }
@@ -61,7 +62,9 @@ class CallPanel(Vertical):
             yield PreflightStatusBar(id="call-preflight")
         yield VerticalScroll(id="call-editor")
         with Horizontal(id="call-bar"):
-            yield Button("Call", id="call-button", variant="primary", tooltip="Call the tool (ctrl+r)")
+            yield Button(
+                "Call", id="call-button", variant="primary", compact=True, tooltip="Call the tool (ctrl+r)"
+            )
             yield Static("ctrl+r call · ctrl+j form/JSON · Esc cancel", id="call-keys")
         yield ResultView(id="call-output", save_dir=self._save_dir)
 
@@ -92,6 +95,7 @@ class CallPanel(Vertical):
         self.form = ArgumentForm(tool.input_schema, initial, id="call-form")
         await editor.mount(self.form)
         await self.query_one(ResultView).remove_children()
+        self.remove_class("-has-output")
 
     def show_hints(self, hints: Hints, grade: Grade) -> None:
         self.badges.update(hints, grade)
@@ -110,6 +114,7 @@ class CallPanel(Vertical):
         output = self.query_one(ResultView)
         await output.remove_children()
         self.progress = CallProgress(title, id="call-progress")
+        self.add_class("-has-output")
         await output.mount(self.progress)
         self.query_one("#call-button", Button).disabled = True
 
@@ -126,4 +131,5 @@ class CallPanel(Vertical):
             self.progress.stop()
             self.progress = None
         self.query_one("#call-button", Button).disabled = False
+        self.add_class("-has-output")
         await self.query_one(ResultView).show(outcome, title=title)

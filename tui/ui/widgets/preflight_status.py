@@ -1,4 +1,4 @@
-"""Where the hints of *this call* come from, always truthfully, in three fixed lines.
+"""Where the hints of *this call* come from, always truthfully, in four fixed lines.
 
 The height never changes, so typing never makes the layout jump; while a resolve is in flight the last
 result stays on screen with a quiet "resolving…" mark instead of flickering to an empty state.
@@ -21,25 +21,30 @@ def _hint_label(name: str) -> str:
 
 
 def status_lines(result: PreflightResult | None, pending: bool) -> Content:
-    """The three lines for ``result`` (None before the first one)."""
+    """Four lines for ``result`` (None before the first one): what, detail, fallback note, warnings.
+
+    Warnings (a non-deterministic server, a resolution riskier than the static definition) always
+    have the last line to themselves, so nothing else can push them out of view.
+    """
     busy = Content.styled("  resolving…", "italic $text-muted") if pending else Content("")
     if result is None:
-        return Content.assemble(Content.styled("Preflight", "bold"), busy, "\n\n")
-    head, detail, extra = _describe(result)
-    return Content("\n").join([Content.assemble(head, busy), detail, extra])
+        return Content.assemble(Content.styled("Preflight", "bold"), busy, "\n\n\n")
+    head, detail, note = _describe(result)
+    warnings = Content.styled("⚠ " + " · ".join(clean(w) for w in result.warnings), "bold $warning")
+    last = warnings if result.warnings else Content("")
+    return Content("\n").join([Content.assemble(head, busy), detail, note, last])
 
 
 def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
     method = result.method or result.tool.resolve_method
     draft = Content.styled(f"  {method} ({DRAFT})", "$text-muted") if method else Content("")
-    warnings = Content.styled(" · ".join(clean(w) for w in result.warnings), "bold $warning")
     status = result.status
     if status is PreflightStatus.NOT_RESOLVABLE:
         source = "stated by the server" if not result.static.unannotated else "spec defaults: no annotations"
         return (
             Content.assemble(Content.styled("Static hints", "bold"), f" ({source})"),
             Content.styled("This tool does not declare per-call resolution.", "$text-muted"),
-            warnings,
+            Content(""),
         )
     if status is PreflightStatus.INVALID:
         first = result.errors[0] if result.errors else None
@@ -60,7 +65,7 @@ def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
             _changes(result)
             if result.changes
             else Content.styled(f"Same as the static hints{reused}.", "$text-muted"),
-            warnings,
+            Content(""),
         )
     fallback = (
         "No static annotations to fall back on: treated as destructive and open-world."
@@ -70,7 +75,7 @@ def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
     return (
         Content.assemble(Content.styled("Resolve failed", "bold $error"), draft, "  ctrl+y retries"),
         Content.styled(clean(result.error or "unknown error"), "$error"),
-        Content.assemble(Content.styled(fallback, "$text-muted"), " ", warnings),
+        Content.styled(fallback, "$text-muted"),
     )
 
 
@@ -89,7 +94,9 @@ class PreflightStatusBar(Static):
     """Shows one PreflightResult; ``set_pending`` marks a request in flight without clearing it."""
 
     DEFAULT_CSS = """
-    PreflightStatusBar { height: 3; padding: 0 1; background: $boost; }
+    PreflightStatusBar {
+        height: 4; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

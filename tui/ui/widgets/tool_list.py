@@ -32,6 +32,9 @@ from tui.ui.widgets.tool_filter import (
 )
 from tui.ui.widgets.tool_rows import ToolOptions, tool_row
 
+COMPACT_BELOW = 64
+"""List width (cells) below which rows use the compact badges."""
+
 
 class ToolList(Vertical):
     """All servers' tools; filter with the input on top, sort by risk with ctrl+t."""
@@ -80,6 +83,7 @@ class ToolList(Vertical):
         self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
         self._query = ""
         self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
+        self._compact = False
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
 
     def compose(self) -> ComposeResult:
@@ -126,7 +130,7 @@ class ToolList(Vertical):
             self._forget(old)
         entries = [make_entry(tool, self._hints_for) for tool in tools]
         for entry in entries:
-            option = Option(tool_row(entry))
+            option = Option(tool_row(entry, self._compact))
             self._option_of[id(entry)] = option
             self._entry_of[id(option)] = entry
         self._by_server[server] = entries
@@ -136,6 +140,13 @@ class ToolList(Vertical):
         for old in self._by_server.pop(server, ()):
             self._forget(old)
         self._resort()
+
+    def on_resize(self) -> None:
+        # Below this width the full badges leave no room for the tool's title.
+        compact = self.size.width < COMPACT_BELOW
+        if compact != self._compact:
+            self._compact = compact
+            self.refresh_hints()
 
     def refresh_hints(self) -> None:
         """Recompute every row's hints (after the user changed an override)."""

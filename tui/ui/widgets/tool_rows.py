@@ -29,15 +29,15 @@ LINT_MARK = Content.styled("⚠ ", "bold $warning")
 
 
 @lru_cache(maxsize=512)
-def _row_prefix(hints: Hints, grade: Grade, resolvable: bool) -> Content:
+def _row_prefix(hints: Hints, grade: Grade, resolvable: bool, compact: bool) -> Content:
     # Only a few dozen distinct badge combinations exist; build each once, not once per tool.
-    return badges_row(hints, grade, resolvable) + Content(" ")
+    return badges_row(hints, grade, resolvable, compact) + Content(" ")
 
 
-def tool_row(entry: ToolEntry) -> Content:
+def tool_row(entry: ToolEntry, compact: bool = False) -> Content:
     """One list row: grade, badges, resolvable mark, title, then server (and name when it differs)."""
     tool = entry.tool
-    prefix = _row_prefix(entry.hints, entry.grade, tool.resolve_method is not None)
+    prefix = _row_prefix(entry.hints, entry.grade, tool.resolve_method is not None, compact)
     if entry.lint:
         prefix = prefix + LINT_MARK
     # Assembled by hand (one Content, a few spans): this runs for every tool of every ToolsChanged.

@@ -63,3 +63,34 @@ async def test_always_up_to_safe_survives_a_restart_and_still_asks_before_a_dele
         ("safe", "allow", "approval-always", None, "ok"),
         ("high", "ask", "confirm-destructive", "cancel", "cancelled"),
     ]
+
+
+async def test_preferences_changed_in_the_app_decide_the_next_call(home: Path) -> None:
+    """Trust the demo for this session and auto-approve safe calls: a safe read runs unasked, and
+    the delete still asks (always confirm destructive stays on)."""
+    from textual.widgets import Switch
+
+    from tui.ui.screens.preferences import PreferencesScreen
+
+    app = make_app(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen))
+        app.screen.query_one("#trust-0", Switch).value = True
+        app.screen.query_one("#pref-auto_approve_safe", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, PreferencesScreen))
+
+        await call(pilot, app, {"action": "read", "path": "welcome.txt"})
+        assert not isinstance(app.screen, ConfirmCallScreen)
+        await call(pilot, app, {"action": "delete", "path": "welcome.txt"})
+        assert isinstance(app.screen, ConfirmCallScreen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(audit_records(home)) == 2)
+        await app.action_quit()
+
+    assert "auto_approve_safe = true" in (home / "config.toml").read_text()
+    rules = [(r["decision"], r["rule"]) for r in audit_records(home)]
+    assert rules == [("allow", "auto-safe"), ("ask", "confirm-destructive")]

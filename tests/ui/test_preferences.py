@@ -210,18 +210,22 @@ async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-async def test_servers_not_in_config_toml_say_why_their_trust_cannot_change(tmp_path: Path) -> None:
+async def test_servers_not_in_config_toml_can_be_trusted_for_this_session_only(tmp_path: Path) -> None:
     from tui.config.cli_servers import adhoc_servers
     from tui.config.defaults import demo_server_config
 
     context = context_for(tmp_path, "# nothing configured\n")
     context.servers = [demo_server_config(), *adhoc_servers(["http://127.0.0.1:9/mcp"])]
     app = Host(context)
-    async with app.run_test(size=(120, 50)) as pilot:
+    async with app.run_test(size=(130, 50)) as pilot:
         await pilot.pause()
-        switches = list(app.screen.query("#prefs-trust Switch").results(Switch))
-        assert [s.disabled for s in switches] == [True, True]
         words = [str(label.content) for label in app.screen.query(".trust-state").results(Label)]
-        assert "the bundled demo server stays untrusted" in words[0]
-        assert "add it to config.toml to change its trust" in words[1]
+        assert "for this session only (the bundled demo server starts untrusted)" in words[0]
+        assert "add it to config.toml to keep it" in words[1]
+        app.screen.query_one("#trust-0", Switch).value = True
+        await pilot.pause()
+        assert context.servers[0].trust is Trust.TRUSTED
+        assert app.changes == ["trust"]
+        label = app.screen.query_one("#trust-state-0", Label)
+        assert str(label.content).startswith("trusted")
     assert (tmp_path / "config.toml").read_text(encoding="utf-8") == "# nothing configured\n"

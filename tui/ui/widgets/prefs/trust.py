@@ -35,19 +35,18 @@ class ServerTrust(PrefsSection):
         in_file = {server.name for server in self.context.config.servers}
         for index, server in enumerate(self.context.servers):
             # Trust is saved in config.toml, so only servers defined there can change it.
-            fixed = _why_fixed(server) if server.name not in in_file else None
+            session_only = _session_only(server) if server.name not in in_file else None
             with Horizontal():
-                yield Switch(
-                    server.trust is Trust.TRUSTED,
-                    id=f"trust-{index}",
-                    name=str(index),
-                    disabled=fixed is not None,
-                )
+                yield Switch(server.trust is Trust.TRUSTED, id=f"trust-{index}", name=str(index))
                 yield Label(literal(server.name), classes="trust-name")
-                words = (
-                    trust_words(server.trust) if fixed is None else f"{trust_words(server.trust)}; {fixed}"
+                yield Label(
+                    literal(_words(server.trust, session_only)),
+                    id=f"trust-state-{index}",
+                    classes="trust-state",
                 )
-                yield Label(literal(words), id=f"trust-state-{index}", classes="trust-state")
+
+    def _in_file(self) -> set[str]:
+        return {server.name for server in self.context.config.servers}
 
     @on(Switch.Changed)
     def _toggled(self, event: Switch.Changed) -> None:
@@ -56,6 +55,13 @@ class ServerTrust(PrefsSection):
         server = self.context.servers[index]
         trust = Trust.TRUSTED if event.value else Trust.UNTRUSTED
         if trust is server.trust:
+            return
+        session_only = _session_only(server) if server.name not in self._in_file() else None
+        if session_only is not None:
+            # Not in config.toml, so nothing to save: the choice holds until mcp-tui exits.
+            self.context.servers[index] = dataclasses.replace(server, trust=trust)
+            self.query_one(f"#trust-state-{index}", Label).update(literal(_words(trust, session_only)))
+            self.announce("trust")
             return
         if not self.write_config(
             lambda path: set_server_trust(path, server.name, trust), f"{server.name}'s trust"
@@ -73,7 +79,12 @@ class ServerTrust(PrefsSection):
         self.announce("trust")
 
 
-def _why_fixed(server: ServerConfig) -> str:
+def _session_only(server: ServerConfig) -> str:
+    """Why trust for ``server`` lasts only this session: it is not defined in config.toml."""
     if server.builtin:
-        return "the bundled demo server stays untrusted"
-    return "started from the command line: add it to config.toml to change its trust"
+        return "for this session only (the bundled demo server starts untrusted)"
+    return "for this session only (started from the command line; add it to config.toml to keep it)"
+
+
+def _words(trust: Trust, session_only: str | None) -> str:
+    return trust_words(trust) + (f"; {session_only}" if session_only else "")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,3 +12,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
     monkeypatch.delenv("MCP_TUI_CONFIG", raising=False)
     return tmp_path
+
+
+# The misbehaving in-process servers of the client tests also drive the app in a few UI tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))

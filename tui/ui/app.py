@@ -21,7 +21,10 @@ from tui.ui.commands import AppCommands
 from tui.ui.messages import ClientEventMessage, ConfirmRequested
 from tui.ui.screens.main_screen import MainScreen
 from tui.ui.widgets.call_panel import CallPanel
+from tui.ui.widgets.server_list import ServerList
 from tui.ui.widgets.tool_list import ToolList
+
+NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallFlow, CallRecord, Policy
@@ -156,6 +159,15 @@ class McpTuiApp(App[None]):
 
     def _preflight_result(self, result: PreflightResult) -> None:
         self.main_screen.show_preflight(result)
+        self.flag_nondeterministic()
+
+    def flag_nondeterministic(self) -> None:
+        """Rule 4: a server that resolved the same call differently is flagged where it is listed."""
+        if self.core is None:
+            return
+        servers = self.main_screen.query_one(ServerList)
+        for name in self.core.engine.nondeterministic_servers:
+            servers.set_warning(name, NONDETERMINISTIC)
 
     def _preflight_pending(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
         self.main_screen.show_preflight_pending()
@@ -169,7 +181,11 @@ class McpTuiApp(App[None]):
     ) -> CallRecord:
         await self.ready.wait()
         assert self.flow is not None
-        return await self.flow.run(tool, arguments, on_progress, on_send)
+        try:
+            return await self.flow.run(tool, arguments, on_progress, on_send)
+        finally:
+            # The pre-call preflight resolves again, which is where a changing answer shows up.
+            self.flag_nondeterministic()
 
     def find_tool(self, server: str, name: str) -> ToolInfo | None:
         if self.manager is None:

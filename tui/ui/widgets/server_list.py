@@ -39,14 +39,18 @@ def _details(state: ServerState) -> list[Content]:
     return parts
 
 
-def server_row(state: ServerState) -> Content:
-    """Status icon and word, the configured name, then what the server told us (or why it failed)."""
+def server_row(state: ServerState, warning: str | None = None) -> Content:
+    """Status icon and word, the configured name, then what the server told us (or why it failed);
+    ``warning`` (e.g. a non-deterministic resolve) gets a line of its own."""
     icon, word, style = STATUS_LOOK[state.status]
     head = Content.assemble(
         (f"{icon} ", style), literal(one_line(state.name, 80), "bold"), " ", (word, style)
     )
     if state.status is ConnectionStatus.CONNECTED:
-        return Content("\n").join([head, Content("  ") + Content(" · ").join(_details(state))])
+        lines = [head, Content("  ") + Content(" · ").join(_details(state))]
+        if warning:
+            lines.append(Content.styled(f"  ⚠ {warning}", "bold $warning"))
+        return Content("\n").join(lines)
     if state.error:
         error = state.error.strip()
         if len(error) > ERROR_LIMIT:
@@ -81,6 +85,7 @@ class ServerList(OptionList):
         super().__init__(id=id, classes=classes)
         self._states: dict[str, ServerState] = {}
         self._order: list[str] = []
+        self._warnings: dict[str, str] = {}
 
     @property
     def states(self) -> dict[str, ServerState]:
@@ -94,13 +99,25 @@ class ServerList(OptionList):
     def set_state(self, state: ServerState) -> None:
         """Show ``state`` (call on ServerStateChanged); a new server is added at the end."""
         self._states[state.name] = state
+        row = server_row(state, self._warnings.get(state.name))
         if state.name in self._order:
-            self.replace_option_prompt_at_index(self._order.index(state.name), server_row(state))
+            self.replace_option_prompt_at_index(self._order.index(state.name), row)
             return
         self._order.append(state.name)
-        self.add_option(Option(server_row(state)))
+        self.add_option(Option(row))
         if self.highlighted is None:
             self.highlighted = 0
+
+    def set_warning(self, name: str, warning: str | None) -> None:
+        """Flag a server (or clear the flag) below its details, e.g. "non-deterministic resolve"."""
+        if self._warnings.get(name) == warning:
+            return
+        if warning is None:
+            self._warnings.pop(name, None)
+        else:
+            self._warnings[name] = warning
+        if name in self._states:
+            self.set_state(self._states[name])
 
     def remove_server(self, name: str) -> None:
         if name not in self._order:

@@ -1,0 +1,75 @@
+"""Misbehaving resolution through the whole app: the person sees what happened and stays safe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_harness import panel, wait_for
+from misbehaving.servers import build_server, flip_flopping, hangs
+
+from tui.client.preflight import PreflightStatus
+from tui.config.model import AppConfig, ServerConfig, Timeouts
+from tui.config.paths import AppPaths
+from tui.startup import Startup
+from tui.ui.app import McpTuiApp
+from tui.ui.screens.confirm_call import ConfirmCallScreen
+from tui.ui.widgets.server_list import ServerList
+
+
+def app_with(home: Path, server: object, preflight_timeout: float = 3.0) -> McpTuiApp:
+    config = AppConfig(timeouts=Timeouts(preflight=preflight_timeout))
+    flaky = ServerConfig(name="flaky", transport="stdio", command="unused-in-process")
+    startup = Startup(paths=AppPaths.under(home), config=config, servers=[flaky])
+    return McpTuiApp(startup, targets={"flaky": server})
+
+
+async def open_files_tool(app: McpTuiApp, pilot: object) -> None:
+    def listed() -> bool:
+        """the in-process server's tools"""
+        return app.manager is not None and bool(app.manager.tools("flaky")) and app.flow is not None
+
+    await wait_for(pilot, listed)  # type: ignore[arg-type]
+    assert app.manager is not None
+    tool = next(t for t in app.manager.tools("flaky") if t.name == "files")
+    await app.main_screen.open_tool(tool, {"action": "read", "path": "a.txt"})
+
+
+async def test_a_server_that_answers_differently_is_flagged_and_the_riskier_answer_decides(
+    home: Path,
+) -> None:
+    app = app_with(home, build_server(flip_flopping()))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await open_files_tool(app, pilot)
+
+        def resolved() -> bool:
+            """the live preflight"""
+            result = panel(app).status_bar.result
+            return result is not None and result.status is PreflightStatus.RESOLVED
+
+        await wait_for(pilot, resolved)
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+        # The pre-call preflight got the destructive answer for the same read: the riskier one decides.
+        assert app.screen.has_class("-grade-high")
+        await pilot.press("escape")
+        row = app.main_screen.query_one(ServerList).get_option_at_index(0).prompt
+        assert "resolved the same arguments differently" in str(row)
+
+
+async def test_a_hanging_resolve_falls_back_to_the_static_hints_with_a_retry(home: Path) -> None:
+    app = app_with(home, build_server(hangs), preflight_timeout=0.3)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await open_files_tool(app, pilot)
+
+        def failed() -> bool:
+            """the preflight timing out"""
+            result = panel(app).status_bar.result
+            return result is not None and result.status is PreflightStatus.FAILED
+
+        await wait_for(pilot, failed)
+        text = str(panel(app).status_bar.content)
+        assert "Resolve failed" in text
+        assert "ctrl+y retries" in text
+        assert "Showing the static (worst-case) hints." in text
+        assert panel(app).badges.grade is not None
+        assert panel(app).badges.grade.label == "high"

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import tui
 
 
@@ -58,3 +60,17 @@ def test_sse_needs_a_url(tmp_path: Path) -> None:
     result = run("--sse", home=tmp_path)
     assert result.returncode == 2
     assert "--sse needs --url" in result.stderr
+
+
+def test_an_unknown_protocol_mode_exits_with_the_choices(tmp_path: Path) -> None:
+    result = run("--protocol", "2019", "--url", "http://127.0.0.1:9/mcp", home=tmp_path)
+    assert result.returncode == 2
+    assert "--protocol must be one of legacy, auto" in result.stderr
+
+
+def test_ad_hoc_servers_take_the_protocol_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.startup import load_startup
+
+    monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
+    startup = load_startup(config_path=None, command=["node", "server.js"], protocol="auto")
+    assert [(s.name, s.protocol) for s in startup.servers] == [("server", "auto")]

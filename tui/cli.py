@@ -37,6 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--url", metavar="URL", help="connect to one streamable HTTP server for this session")
     parser.add_argument("--sse", action="store_true", help="with --url: use the legacy SSE transport")
     parser.add_argument(
+        "--protocol",
+        metavar="MODE",
+        default="legacy",
+        help='for --url and -- CMD: "legacy" (default: the initialize handshake), "auto" (try the 2026 '
+        'server/discover first), or a version such as "2026-07-28"',
+    )
+    parser.add_argument(
         "--check-config",
         action="store_true",
         help="read the configuration, print any problems and exit (status 2 when there are problems)",
@@ -67,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     from tui.startup import load_startup
 
     try:
-        startup = load_startup(config_path=args.config, url=args.url, sse=args.sse, command=command)
+        startup = load_startup(
+            config_path=args.config, url=args.url, sse=args.sse, command=command, protocol=args.protocol
+        )
     except ValueError as error:  # an unusable --url or command: nothing to open
         print(f"mcp-tui: {error}", file=sys.stderr)
         return 2

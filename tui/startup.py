@@ -25,9 +25,19 @@ class Startup:
 
 
 def load_startup(
-    *, config_path: Path | None, url: str | None = None, sse: bool = False, command: list[str] | None = None
+    *,
+    config_path: Path | None,
+    url: str | None = None,
+    sse: bool = False,
+    command: list[str] | None = None,
+    protocol: str = "legacy",
 ) -> Startup:
-    """Raises ``AdhocServerError`` (a ValueError with a readable message) for unusable --url / -- CMD."""
+    """Raises ``AdhocServerError`` (a ValueError with a readable message) for unusable --url / -- CMD
+    or --protocol."""
+    from tui.config.toml_servers import protocol_problem
+
+    if (problem := protocol_problem(protocol)) is not None:
+        raise ValueError(f"--protocol {problem}")
     from tui.config.cli_servers import adhoc_servers
     from tui.config.defaults import servers_to_use
     from tui.config.loader import load_config
@@ -35,7 +45,9 @@ def load_startup(
 
     paths = AppPaths.default()
     choice = choose_config_file(config_path, paths)
-    adhoc = adhoc_servers([url] if url else [], command or [], sse=sse)
+    adhoc = [
+        replace(s, protocol=protocol) for s in adhoc_servers([url] if url else [], command or [], sse=sse)
+    ]
     config, problems = load_config(choice.path, must_exist=choice.must_exist)
     # The demo acts in the app's own sandbox directory (it follows MCP_TUI_HOME like every other file).
     servers = [

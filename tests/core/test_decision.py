@@ -57,7 +57,7 @@ def test_with_nothing_configured_every_grade_asks() -> None:
             assert decision.action == "ask"
     assert _decide(APPEND).reason == (
         "Asking: this call is medium (writes, not destructive); "
-        "no rule or approval covers manage_files on demo"
+        "no rule or approval covers manage_files on demo yet (this dialog can remember your choice)"
     )
     assert _decide(APPEND).rule == RuleId.NO_RULE
 
@@ -272,3 +272,19 @@ def test_an_unannotated_tool_asks_as_critical() -> None:
     decision = _decide({}, definition=bare, server=TRUSTED, prefs=Preferences(auto_approve_safe=True))
     assert decision.rule == RuleId.CONFIRM_DESTRUCTIVE
     assert "critical" in decision.reason
+
+
+def test_contradictory_hints_never_remove_the_dialog_by_category() -> None:
+    """A tool stating read-only and destructive grades as a read (the spec), but its own hints disagree,
+    so they cannot be what lets it run unasked; an explicit approval still can."""
+    word_count = DefinitionSnapshot.of(
+        "word_count", "Count words", {"type": "object"}, {"readOnlyHint": True, "destructiveHint": True}
+    )
+    prefs = Preferences(auto_approve_safe=True, auto_approve_low=True)
+    decision = _decide({}, server=TRUSTED, prefs=prefs, definition=word_count)
+    assert decision.action == "ask"
+    assert decision.rule == RuleId.CONTRADICTORY
+    assert "both read-only and destructive" in decision.reason
+    book = ApprovalBook()
+    book.grant(TRUSTED.identity, "demo", word_count, Grade.LOW, "always")
+    assert _decide({}, server=TRUSTED, prefs=prefs, definition=word_count, book=book).action == "allow"

@@ -51,7 +51,7 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
         "string",
         "which rule decided: `never-rule`, `definition-changed`, `ask-rule`, `approval-always`, "
         "`approval-session`, `always-rule`, `confirm-destructive`, `auto-safe`, `auto-low`, "
-        "`idempotent-retry`, `untrusted`, `above-ceiling` or `no-rule`",
+        "`idempotent-retry`, `untrusted`, `contradictory-hints`, `above-ceiling` or `no-rule`",
     ),
     (
         "outcome",

@@ -149,3 +149,10 @@ def _protocol(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> str:
     choices = ", ".join(json.dumps(p) for p in PROTOCOLS)
     rep.add(table, f'"protocol" must be one of {choices}, not {rep.show(value)}; using "legacy"', "protocol")
     return "legacy"
+
+
+def protocol_problem(value: str) -> str | None:
+    """Why ``value`` is not a protocol mode (for the command line), or None when it is one."""
+    if value in PROTOCOLS:
+        return None
+    return f"must be one of {', '.join(PROTOCOLS)}, not {value!r}"

@@ -40,6 +40,7 @@ class RuleId(StrEnum):
     AUTO_LOW = "auto-low"
     IDEMPOTENT_RETRY = "idempotent-retry"
     UNTRUSTED = "untrusted"
+    CONTRADICTORY = "contradictory-hints"
     ABOVE_CEILING = "above-ceiling"
     NO_RULE = "no-rule"
 
@@ -143,6 +144,13 @@ def decide(
         and is_repeatable(hints)
         and book.is_approved_retry(server.identity, tool, definition.hash, arguments)
     )
+    if trusted and (category is not None or retry) and _contradictory(definition):
+        # The server's own hints disagree, so they cannot be what removes the dialog.
+        reason = (
+            f"Asking: {tool} says it is both read-only and destructive, so your auto-approve "
+            f"preferences do not apply to it"
+        )
+        return Decision("ask", reason, RuleId.CONTRADICTORY)
     if trusted and category is not None:
         rule, words = category
         return Decision("allow", f"Allowed: {server.name} is trusted and you auto-approve {words}", rule)
@@ -163,8 +171,16 @@ def decide(
             f"does not apply there"
         )
         return Decision("ask", reason, RuleId.UNTRUSTED)
-    reason = f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where}"
+    reason = (
+        f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where} yet "
+        f"(this dialog can remember your choice)"
+    )
     return Decision("ask", reason, RuleId.NO_RULE)
+
+
+def _contradictory(definition: DefinitionSnapshot) -> bool:
+    stated = definition.annotations or {}
+    return stated.get("readOnlyHint") is True and stated.get("destructiveHint") is True
 
 
 def _category_allowance(g: Grade, preferences: Preferences) -> tuple[RuleId, str] | None:

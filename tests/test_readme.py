@@ -1,0 +1,20 @@
+"""The README documents what the code does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui.config.audit import fields_markdown
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_audit_field_table_is_the_one_the_code_writes() -> None:
+    assert fields_markdown().strip() in README
+
+
+def test_every_screenshot_the_readme_shows_exists() -> None:
+    shown = [line.split("](", 1)[1].split(")", 1)[0] for line in README.splitlines() if line.startswith("![")]
+    assert len(shown) >= 5
+    root = Path(__file__).resolve().parents[1]
+    assert [path for path in shown if not (root / path).is_file()] == []

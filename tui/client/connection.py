@@ -7,7 +7,6 @@ Every exit path (user disconnect, server crash, timeout, error) goes through one
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,18 +25,18 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import tui
 from tui.client import errors
-from tui.client.convert import tool_info
 from tui.client.events import (
     ClientEvent,
-    ElicitationRequested,
     ServerLog,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
 )
-from tui.client.ext_types import ExtListToolsResult, capability_resolve_method, marks_tools
+from tui.client.ext_types import capability_resolve_method
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.server_requests import ask_person, log_text
 from tui.client.stderr_pipe import LineLog
+from tui.client.tool_listing import list_all_tools
 from tui.client.transports import (
     TransportWatch,
     http_transport,
@@ -48,8 +47,6 @@ from tui.client.transports import (
 )
 from tui.config.model import ServerConfig, Timeouts
 
-MAX_PAGES = 100
-"""A paginating server that never ends its cursor chain cannot hang the listing."""
 CLIENT_INFO = types.Implementation(name="mcp-tui", version=tui.__version__)
 
 
@@ -249,27 +246,7 @@ class Connection:
     # ---- tools -------------------------------------------------------------------------------
 
     async def list_tools(self, client: Client) -> tuple[ToolInfo, ...]:
-        raw_tools: dict[str, dict[str, Any]] = {}
-        cursor: str | None = None
-        for _ in range(MAX_PAGES):
-            params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-            page = await client.session.send_request(
-                types.ListToolsRequest(params=params),
-                ExtListToolsResult,
-                request_read_timeout_seconds=self.timeouts.request,
-            )
-            for tool in page.tools:
-                raw_tools.setdefault(
-                    tool.name, tool.model_dump(by_alias=True, mode="json", exclude_none=True)
-                )
-            cursor = page.next_cursor
-            if not cursor:
-                break
-        marked = marks_tools(list(raw_tools.values()))
-        return tuple(
-            tool_info(self.name, raw, self.capabilities, listing_marks_tools=marked)
-            for raw in raw_tools.values()
-        )
+        return await list_all_tools(client, self.name, self.capabilities, self.timeouts.request)
 
     async def _refresh_tools(self, client: Client) -> None:
         try:
@@ -315,36 +292,9 @@ class Connection:
             self.log.append(f"[mcp-tui] transport error: {errors.describe(message)}")
 
     async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
-        data = params.data
-        text = data if isinstance(data, str) else _json(data)
-        if params.logger:
-            text = f"{params.logger}: {text}"
-        self._emit(ServerLog(self.name, params.level, text))
+        self._emit(ServerLog(self.name, params.level, log_text(params)))
 
     async def _elicit(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        if isinstance(params, types.ElicitRequestURLParams):
-            message = f"{params.message}\n\nThe server asks you to open: {params.url}"
-            schema: dict[str, Any] = {}
-        else:
-            message = params.message
-            schema = dict(params.requested_schema)
-        event = ElicitationRequested(self.name, message, schema)
-        self._emit(event)
-        try:
-            action, content = await event.answer
-        finally:
-            if not event.answer.done():
-                # The request went away (call cancelled, connection closed): let the UI close its dialog.
-                event.answer.cancel()
-        if action not in ("accept", "decline", "cancel"):
-            action = "cancel"
-        return types.ElicitResult(action=cast(Any, action), content=content if action == "accept" else None)
-
-
-def _json(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return repr(value)
+        return await ask_person(self._emit, self.name, params)

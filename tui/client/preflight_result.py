@@ -1,0 +1,95 @@
+"""What one preflight found: the status, the hints for this call, and where they came from."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from tui.client.arguments import ArgumentError
+from tui.client.models import ResolveMethod, ToolInfo
+from tui.safety.grade import Grade, grade_hints
+from tui.safety.hints import Hint, Hints
+
+
+class PreflightStatus(StrEnum):
+    NOT_RESOLVABLE = "not_resolvable"  # the tool declares no per-call resolution: static hints stand
+    INVALID = "invalid"  # the arguments fail the inputSchema: nothing was sent, static hints stand
+    RESOLVED = "resolved"  # the server resolved these exact arguments
+    FAILED = "failed"  # resolution failed or timed out: static hints stand, with the reason
+
+
+@dataclass(frozen=True)
+class HintChange:
+    """One hint whose value for this call differs from the static definition."""
+
+    name: str
+    before: Hint
+    after: Hint
+
+
+@dataclass(frozen=True)
+class PreflightResult:
+    status: PreflightStatus
+    tool: ToolInfo
+    arguments_json: str
+    """The arguments this result is for, as JSON in the caller's key order: a frozen copy."""
+    static: Hints
+    effective: Hints
+    changes: tuple[HintChange, ...] = ()
+    errors: tuple[ArgumentError, ...] = ()
+    error: str | None = None
+    """FAILED: why resolution failed (server text: show it through safe_text)."""
+    error_code: int | None = None
+    timed_out: bool = False
+    warnings: tuple[str, ...] = ()
+    method: ResolveMethod | None = None
+    elapsed_s: float = 0.0
+    """Time spent waiting for the server (0 when nothing was sent or the answer was reused)."""
+    reused: bool = False
+    """True when the answer came from an earlier identical request on the same connection."""
+    connection_id: int = 0
+    resolved_annotations: dict[str, Any] | None = field(default=None, compare=False)
+    resolved_tool: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def arguments(self) -> dict[str, Any]:
+        """A fresh copy of the arguments this result is for (the exact ones to send)."""
+        loaded: dict[str, Any] = json.loads(self.arguments_json)
+        return loaded
+
+    @property
+    def grade(self) -> Grade:
+        return grade_hints(self.effective).grade
+
+    @property
+    def surface_error(self) -> bool:
+        """Rule 5: with no static annotations to fall back on, the failure itself must be shown plainly."""
+        return self.status is PreflightStatus.FAILED and self.static.unannotated
+
+    @property
+    def retryable(self) -> bool:
+        return self.status is PreflightStatus.FAILED
+
+    @property
+    def summary(self) -> str:
+        """One plain line saying where the hints shown come from."""
+        draft = f"draft {self.method}" if self.method else "draft extension"
+        if self.status is PreflightStatus.NOT_RESOLVABLE:
+            return "static hints: this tool does not declare per-call resolution"
+        if self.status is PreflightStatus.INVALID:
+            return "waiting for valid arguments; showing the static hints"
+        if self.status is PreflightStatus.RESOLVED:
+            return f"resolved for these arguments ({draft})"
+        fallback = (
+            "the tool has no static annotations, so it is treated as destructive and open-world"
+            if self.static.unannotated
+            else "showing the static definition"
+        )
+        return f"resolve failed ({draft}): {self.error}; {fallback}"
+
+
+def canonical_json(arguments: Any) -> str:
+    """The arguments as canonical JSON: equal arguments give equal text, whatever their key order."""
+    return json.dumps(arguments, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

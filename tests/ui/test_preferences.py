@@ -229,3 +229,19 @@ async def test_servers_not_in_config_toml_can_be_trusted_for_this_session_only(t
         label = app.screen.query_one("#trust-state-0", Label)
         assert str(label.content).startswith("trusted")
     assert (tmp_path / "config.toml").read_text(encoding="utf-8") == "# nothing configured\n"
+
+
+async def test_a_rule_for_a_tool_the_server_does_not_offer_is_saved_with_a_warning(tmp_path: Path) -> None:
+    ctx = context_for(tmp_path)
+    ctx.tool_names = lambda server: ["read_text_file", "write_file"] if server == "files" else []
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#rule-new-server", Select).value = "files"
+        app.screen.query_one("#rule-new-tool", Input).value = "read_txt_file"
+        await pilot.click("#rule-add")
+        await pilot.pause()
+        assert "files offers no tool named 'read_txt_file'" in status(app)
+    assert [r.tool for r in load_config(tmp_path / "config.toml", must_exist=True)[0].rules] == [
+        "read_txt_file"
+    ]

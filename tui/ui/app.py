@@ -212,6 +212,9 @@ class McpTuiApp(App[None]):
             overrides=self.core.policy.overrides,
             store=self.core.store,
             on_change=lambda kind: self._preferences_changed(),
+            tool_names=lambda server: (
+                [tool.name for tool in self.manager.tools(server)] if self.manager else []
+            ),
         )
         await self.push_screen(PreferencesScreen(context))
 

@@ -43,6 +43,15 @@ class PreferencesContext:
     store: ApprovalsStore | None
     on_change: Callable[[ChangeKind], None] | None = None
     """Called after each saved change, as well as the ``PreferencesChanged`` message."""
+    tool_names: Callable[[str], list[str]] | None = None
+    """The tools a server offers right now (to catch a mistyped name in a rule or override)."""
+
+    def unknown_tool_note(self, server: str, tool: str) -> str | None:
+        """A warning when ``server`` is connected and offers no tool named ``tool``."""
+        offered = self.tool_names(server) if self.tool_names is not None else []
+        if not offered or tool in offered:
+            return None
+        return f"Saved, but {server} offers no tool named {tool!r} now: the rule matches nothing yet."
 
     @property
     def read_only_reason(self) -> str | None:

@@ -111,3 +111,5 @@ class AnnotationOverrides(PrefsSection):
             return
         if self._save(str(server), tool, hints):
             self.refresh(recompose=True)
+            if (note := self.context.unknown_tool_note(str(server), tool)) is not None:
+                self.say(note, error=True)

@@ -104,6 +104,8 @@ class ToolRules(PrefsSection):
         ]
         if self._save(rule, existing[-1] if existing else None):
             self.refresh(recompose=True)
+            if (note := self.context.unknown_tool_note(rule.server, rule.tool)) is not None:
+                self.say(note, error=True)
 
     def _save(self, rule: ToolRule, index: int | None) -> bool:
         what = f"the rule for {rule.tool} on {rule.server}"

@@ -85,10 +85,17 @@ def main(argv: list[str] | None = None) -> int:
             print(problem, file=sys.stderr)
         return 2 if startup.problems else 0
 
+    from tui.client.early_spawn import spawn_early, stop_unadopted
+
+    # Servers start now, before Textual and the SDK load: each side takes about a second.
+    early = spawn_early(startup.servers)
     _log_to_file(startup.paths.log_dir / "mcp-tui.log")
     from tui.ui.app import McpTuiApp
 
-    McpTuiApp(startup).run()
+    try:
+        McpTuiApp(startup, early=early).run()
+    finally:
+        stop_unadopted(early)
     return 0
 
 

@@ -134,3 +134,21 @@ async def test_a_broken_config_file_is_reported_and_the_app_still_opens(home: Pa
         assert notice.has_class("-problems")
         await wait_for_tools(pilot, app)
     assert (home / "config.toml").read_text() == broken
+
+
+async def test_servers_started_before_the_app_loads_are_adopted(home: Path) -> None:
+    """What cli.main does: start stdio servers first, then hand them to the app."""
+    from tui.client.early_spawn import spawn_early
+    from tui.startup import load_startup
+    from tui.ui.app import McpTuiApp
+
+    startup = load_startup(config_path=None)
+    early = spawn_early(startup.servers)
+    process = early["demo"]
+    app = McpTuiApp(startup, early=early)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await wait_for_tools(pilot, app)
+        assert process.poll() is None, "the early process is the one serving the app"
+        await app.action_quit()
+    # Adopted, so closing the app's connection ended it; an orphan would still be running here.
+    assert process.wait(timeout=10) is not None

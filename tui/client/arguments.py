@@ -5,11 +5,10 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import exceptions as js_exceptions
-from jsonschema import validators
-from jsonschema.protocols import Validator
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,10 @@ def _validator(schema_json: str) -> Validator | str:
 
 def _build_validator(schema: dict[str, Any]) -> Validator | str:
     """A validator for ``schema``, or the message saying why the schema itself is invalid."""
+    # Imported on first use: jsonschema takes ~60 ms to load, which the first frame should not wait for.
+    from jsonschema import exceptions as js_exceptions
+    from jsonschema import validators
+
     validator_cls = validators.validator_for(schema, default=validators.Draft202012Validator)
     try:
         validator_cls.check_schema(schema)

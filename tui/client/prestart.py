@@ -7,25 +7,13 @@ transport adopts the running process on its first connect.
 
 from __future__ import annotations
 
-import os
 from subprocess import PIPE
 
 import anyio
 from anyio.abc import Process
 
+from tui.client.early_spawn import default_environment
 from tui.config.model import ServerConfig
-
-# What the SDK's stdio client passes on to a server (mcp.client.stdio.get_default_environment).
-INHERITED_ENV_VARS = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")
-
-
-def default_environment() -> dict[str, str]:
-    """The inherited variables, skipping exported shell functions (values starting with "()")."""
-    return {
-        key: value
-        for key in INHERITED_ENV_VARS
-        if (value := os.environ.get(key)) is not None and not value.startswith("()")
-    }
 
 
 async def spawn(config: ServerConfig) -> Process:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import subprocess
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,6 @@ from tui.startup import Startup
 from tui.ui.commands import AppCommands
 from tui.ui.messages import ClientEventMessage, ConfirmRequested
 from tui.ui.screens.main_screen import MainScreen
-from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.server_list import ServerList
 from tui.ui.widgets.tool_list import ToolList
 
@@ -44,9 +44,17 @@ class McpTuiApp(App[None]):
         Binding("f5", "open_audit", "Audit log", id="open-audit"),
     ]
 
-    def __init__(self, startup: Startup, *, targets: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        startup: Startup,
+        *,
+        targets: dict[str, Any] | None = None,
+        early: dict[str, subprocess.Popen[bytes]] | None = None,
+    ) -> None:
+        """``early``: stdio servers ``cli`` already started (adopted by their first connect)."""
         super().__init__()
         self.startup = startup
+        self._early = dict(early or {})
         self.manager: ConnectionManager | None = None
         self.flow: CallFlow | None = None
         self.live: LivePreflight | None = None
@@ -67,12 +75,15 @@ class McpTuiApp(App[None]):
 
     @work(group="connections", exclusive=True)
     async def start_connections(self) -> None:
+        from tui.client.early_spawn import adopt
         from tui.client.prestart import prestart
         from tui.client.runtime import build_core
 
-        # Servers start while the SDK loads: the two take about a second each.
+        # Servers start while the SDK loads: the two take about a second each. Those cli started before
+        # Textual loaded are adopted; any other stdio server is started now.
         targets = self._targets or {}
-        running = await prestart([s for s in self.startup.servers if s.name not in targets])
+        running = {name: await adopt(self._early.pop(name)) for name in list(self._early)}
+        running |= await prestart([s for s in self.startup.servers if s.name not in {*targets, *running}])
         module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
         self.manager = module.ConnectionManager(
             self.startup.servers,
@@ -228,7 +239,8 @@ class McpTuiApp(App[None]):
         policy.trust = {server.name: server.trust for server in self.startup.servers}
         self.main_screen.query_one(ToolList).refresh_hints()
         # An override changes the open call's badges too.
-        result = self.main_screen.query_one(CallPanel).status_bar.result
+        panel = self.main_screen.mounted_panel
+        result = panel.status_bar.result if panel is not None else None
         if result is not None:
             self.main_screen.show_preflight(result)
 

@@ -20,8 +20,6 @@ from tui.client.events import ClientEvent, ServerLog, ServerStateChanged, Stderr
 from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
 from tui.startup import Startup
 from tui.ui.safe_text import clean
-from tui.ui.widgets.call_panel import CallPanel
-from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.history import CallHistory, HistoryEntry
 from tui.ui.widgets.log_view import ServerLogView
 from tui.ui.widgets.server_list import ServerList
@@ -31,6 +29,8 @@ from tui.ui.widgets.tool_list import ToolList
 if TYPE_CHECKING:
     from tui.client.preflight import PreflightResult
     from tui.ui.app import McpTuiApp
+    from tui.ui.widgets.call_panel import CallPanel
+    from tui.ui.widgets.form.argument_form import ArgumentForm
 
 
 class MainScreen(Screen[None]):
@@ -54,6 +54,7 @@ class MainScreen(Screen[None]):
         self.history_count = 0
         self.running_call: object | None = None
         self._focus_before_call: Widget | None = None
+        self._panel_lock = asyncio.Lock()
 
     @property
     def tui_app(self) -> McpTuiApp:
@@ -71,7 +72,9 @@ class MainScreen(Screen[None]):
                 yield ToolList(id="tools", hints_for=self.tui_app.static_hints)
             with TabbedContent(id="workspace", initial="call"):
                 with TabPane("Call", id="call"):
-                    yield CallPanel(id="call-panel", save_dir=None)
+                    # The call panel (form, results) is the heaviest part of the screen and nothing in it
+                    # shows before a tool is opened: it is mounted once the first tools are listed.
+                    yield Static("Pick a tool on the left to call it.", id="call-placeholder")
                 with TabPane("Details", id="details"):
                     yield ToolDetail(id="detail")
                 with TabPane("History", id="history"):
@@ -89,6 +92,31 @@ class MainScreen(Screen[None]):
                 "(or try: mcp-tui -- COMMAND, mcp-tui --url URL)."
             )
         return "\n".join(lines)
+
+    @property
+    def panel(self) -> CallPanel:
+        from tui.ui.widgets.call_panel import CallPanel
+
+        return self.query_one("#call-panel", CallPanel)
+
+    @property
+    def mounted_panel(self) -> CallPanel | None:
+        """The call panel, or None while it is not built yet (before the first tools are listed)."""
+        from tui.ui.widgets.call_panel import CallPanel
+
+        found = self.query("#call-panel").results(CallPanel)
+        return next(iter(found), None)
+
+    async def mount_call_panel(self) -> None:
+        """Replace the placeholder with the real call panel, once."""
+        from tui.ui.widgets.call_panel import CallPanel
+
+        async with self._panel_lock:
+            if self.mounted_panel is not None:
+                return
+            pane = self.query_one("#call", TabPane)
+            await self.query_one("#call-placeholder").remove()
+            await pane.mount(CallPanel(id="call-panel", save_dir=None))
 
     def on_mount(self) -> None:
         notice = self.query_one("#notice", Static)
@@ -110,6 +138,9 @@ class MainScreen(Screen[None]):
                 self.query_one(ToolList).remove_server(event.state.name)
         elif isinstance(event, ToolsChanged):
             self.query_one(ToolList).set_tools(event.server, event.tools)
+            # Built once the first tools are on screen: until then it would only compete with the SDK
+            # import and the connections for the one core Python gives us.
+            self.call_after_refresh(self.mount_call_panel)
             self._refresh_open_tool(event.server, event.tools)
         elif isinstance(event, StderrLine):
             self.query_one(ServerLogView).add_stderr(event.server, event.line)
@@ -117,8 +148,8 @@ class MainScreen(Screen[None]):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
 
     def _refresh_open_tool(self, server: str, tools: tuple[ToolInfo, ...]) -> None:
-        panel = self.query_one(CallPanel)
-        if panel.tool is None or panel.tool.server != server:
+        panel = self.mounted_panel
+        if panel is None or panel.tool is None or panel.tool.server != server:
             return
         for tool in tools:
             if tool.name == panel.tool.name and tool != panel.tool:
@@ -142,24 +173,24 @@ class MainScreen(Screen[None]):
         hints = self.tui_app.static_hints(tool)
         from tui.safety.grade import grade_hints
 
-        panel = self.query_one(CallPanel)
+        await self.mount_call_panel()
+        panel = self.panel
         await panel.show_tool(tool, hints, grade_hints(hints).grade, arguments)
         self.query_one(ToolDetail).show_tool(tool, hints)
         self.query_one(TabbedContent).active = "call"
         if panel.form is not None:
             self.call_after_refresh(panel.form.focus_first_field)
 
-    @on(ArgumentForm.Changed)
-    def _arguments_changed(self, event: ArgumentForm.Changed) -> None:
-        panel = self.query_one(CallPanel)
+    def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
+        panel = self.panel
         if panel.tool is None:
             return
         arguments = event.arguments if event.arguments is not None else None
         self.tui_app.preflight_edit(panel.tool, arguments, event.errors)
 
     def show_preflight(self, result: PreflightResult) -> None:
-        panel = self.query_one(CallPanel)
-        if panel.tool is None or result.tool.key != panel.tool.key:
+        panel = self.mounted_panel
+        if panel is None or panel.tool is None or result.tool.key != panel.tool.key:
             return
         hints = self.tui_app.hints_for(result)
         from tui.safety.grade import grade_hints
@@ -168,19 +199,18 @@ class MainScreen(Screen[None]):
         panel.show_hints(hints, grade_hints(hints).grade)
 
     def show_preflight_pending(self) -> None:
-        self.query_one(CallPanel).status_bar.set_pending()
+        self.panel.status_bar.set_pending()
 
     def action_retry_preflight(self) -> None:
         self.tui_app.retry_preflight()
 
     # ---- calling ---------------------------------------------------------------------------------------
 
-    @on(CallPanel.CallRequested)
-    def _call_requested(self, event: CallPanel.CallRequested) -> None:
+    def on_call_panel_call_requested(self, event: CallPanel.CallRequested) -> None:
         self.action_call()
 
     def action_call(self) -> None:
-        panel = self.query_one(CallPanel)
+        panel = self.panel
         if panel.tool is None or panel.form is None:
             self.notify("Open a tool first: pick one in the list and press Enter.")
             return
@@ -198,7 +228,7 @@ class MainScreen(Screen[None]):
 
     @work(group="call", exclusive=True, exit_on_error=False)
     async def run_call(self, tool: ToolInfo, arguments: dict[str, object]) -> None:
-        panel = self.query_one(CallPanel)
+        panel = self.panel
         history = self.query_one(CallHistory)
         title = f"{tool.display_title} on {tool.server}"
         self.history_count += 1
@@ -233,7 +263,7 @@ class MainScreen(Screen[None]):
     def action_cancel_call(self) -> None:
         if self.running_call is None:
             return
-        self.query_one(CallPanel).mark_cancelling()
+        self.panel.mark_cancelling()
         self.workers.cancel_group(self, "call")
 
     @on(CallHistory.Reopen)
@@ -249,9 +279,7 @@ class MainScreen(Screen[None]):
             return
         await self.open_tool(tool, dict(entry.arguments))
         if entry.outcome is not None:
-            await self.query_one(CallPanel).show_outcome(
-                entry.outcome, f"{tool.display_title} (call #{entry.id})"
-            )
+            await self.panel.show_outcome(entry.outcome, f"{tool.display_title} (call #{entry.id})")
 
     # ---- servers and navigation ----------------------------------------------------------------------------
 

@@ -117,7 +117,6 @@ async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
     async with app.run_test(size=size) as pilot:
         shooter = Shooter(pilot, out)
         screen = app.main_screen
-        panel = screen.query_one(CallPanel)
         tool_list = screen.query_one(ToolList)
 
         await _wait_for(
@@ -125,6 +124,9 @@ async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
             lambda: app.ready.is_set() and app.manager is not None and bool(app.manager.tools("demo")),
             "the demo server's tools",
         )
+        # The call panel is built once the first tools are listed.
+        await screen.mount_call_panel()
+        panel = screen.query_one(CallPanel)
 
         # main: the tool list with manage_files highlighted and its Details tab open.
         await _wait_for(pilot, lambda: bool(tool_list.visible_tools), "the tool list to fill")

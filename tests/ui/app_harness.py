@@ -37,7 +37,7 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: 
 async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo") -> list[ToolInfo]:
     def listed() -> bool:
         """the server's tools and the core"""
-        return app.manager is not None and bool(app.manager.tools(server)) and app.flow is not None
+        return app.manager is not None and bool(app.manager.tools(server)) and app.core is not None
 
     await wait_for(pilot, listed)
     assert app.manager is not None

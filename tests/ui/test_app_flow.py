@@ -152,3 +152,14 @@ async def test_servers_started_before_the_app_loads_are_adopted(home: Path) -> N
         await app.action_quit()
     # Adopted, so closing the app's connection ended it; an orphan would still be running here.
     assert process.wait(timeout=10) is not None
+
+
+async def test_call_key_before_any_tool_is_open_explains_instead_of_failing(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("ctrl+r")  # the call panel is not even built yet
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "Open a tool first: pick one in the list and press Enter."
+        ]
+        await wait_for_tools(pilot, app)

@@ -26,7 +26,7 @@ def app_with(home: Path, server: object, preflight_timeout: float = 3.0) -> McpT
 async def open_files_tool(app: McpTuiApp, pilot: object) -> None:
     def listed() -> bool:
         """the in-process server's tools"""
-        return app.manager is not None and bool(app.manager.tools("flaky")) and app.flow is not None
+        return app.manager is not None and bool(app.manager.tools("flaky")) and app.core is not None
 
     await wait_for(pilot, listed)  # type: ignore[arg-type]
     assert app.manager is not None

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from tui.client.models import CallOutcome, CallStatus, Progress, ResolveOutcome, ToolInfo
+from tui.client.models import CallOutcome, CallStatus, Progress, ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.config.approvals_store import ApprovalsStore
 from tui.config.audit import AuditLog, make_record, outcome_fields
@@ -44,10 +44,6 @@ class CallTarget(Protocol):
         *,
         on_progress: Callable[[Progress], None] | None = None,
     ) -> CallOutcome: ...
-
-    async def resolve(
-        self, server: str, tool: str, arguments: dict[str, Any], timeout: float
-    ) -> ResolveOutcome: ...
 
 
 @dataclass

@@ -30,22 +30,28 @@ def default_environment() -> dict[str, str]:
     }
 
 
+def launch_options(config: ServerConfig) -> tuple[list[str], dict[str, Any]]:
+    """The command line and process options every stdio server is started with (by Popen or anyio)."""
+    assert config.command
+    return [config.command, *config.args], {
+        "stdin": subprocess.PIPE,
+        "stdout": subprocess.PIPE,
+        "stderr": subprocess.PIPE,
+        "env": default_environment() | dict(config.env),
+        "cwd": config.cwd,
+        "start_new_session": True,  # its own process group, so the whole tree can be stopped
+    }
+
+
 def spawn_early(servers: list[ServerConfig]) -> dict[str, subprocess.Popen[bytes]]:
     """Start every stdio server now; one that cannot start is left out (its connect reports why)."""
     started: dict[str, subprocess.Popen[bytes]] = {}
     for config in servers:
         if config.transport != "stdio" or not config.command:
             continue
+        argv, options = launch_options(config)
         try:
-            started[config.name] = subprocess.Popen(
-                [config.command, *config.args],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=default_environment() | dict(config.env),
-                cwd=config.cwd,
-                start_new_session=True,  # its own process group, so the whole tree can be stopped
-            )
+            started[config.name] = subprocess.Popen(argv, **options)
         except OSError:
             continue
     return started

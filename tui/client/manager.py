@@ -31,7 +31,7 @@ class ConnectionManager:
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
-        ``prestarted`` maps a stdio server's name to its already running process (``prestart.py``)."""
+        ``prestarted`` maps a stdio server's name to its already running process (``early_spawn.py``)."""
         targets = targets or {}
         prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {

@@ -25,7 +25,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
-from tui.client.prestart import spawn
+from tui.client.early_spawn import launch_options
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
 
@@ -139,8 +139,9 @@ async def stdio_transport(
     if prestarted is not None:
         process = prestarted
     else:
+        argv, options = launch_options(config)
         try:
-            process = await spawn(config)
+            process = await anyio.open_process(argv, **options)
         except OSError as exc:
             raise _spawn_error(config, exc) from exc
     watch.process = process

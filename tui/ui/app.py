@@ -27,7 +27,7 @@ from tui.ui.widgets.tool_list import ToolList
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 if TYPE_CHECKING:
-    from tui.client.call_flow import CallFlow, CallRecord, Policy
+    from tui.client.call_flow import CallRecord
     from tui.client.live_preflight import LivePreflight
     from tui.client.manager import ConnectionManager
     from tui.client.preflight import PreflightResult
@@ -56,9 +56,7 @@ class McpTuiApp(App[None]):
         self.startup = startup
         self._early = dict(early or {})
         self.manager: ConnectionManager | None = None
-        self.flow: CallFlow | None = None
         self.live: LivePreflight | None = None
-        self.policy: Policy | None = None
         self.core: Core | None = None
         # Tests may connect some servers in-process instead of through their transport.
         self._targets = targets
@@ -75,15 +73,15 @@ class McpTuiApp(App[None]):
 
     @work(group="connections", exclusive=True)
     async def start_connections(self) -> None:
-        from tui.client.early_spawn import adopt
-        from tui.client.prestart import prestart
+        from tui.client.early_spawn import adopt, spawn_early
         from tui.client.runtime import build_core
 
-        # Servers start while the SDK loads: the two take about a second each. Those cli started before
-        # Textual loaded are adopted; any other stdio server is started now.
+        # Servers start while the SDK loads: the two take about a second each. cli starts them before
+        # Textual loads; any stdio server it did not (tests, a server that failed there) starts now.
         targets = self._targets or {}
-        running = {name: await adopt(self._early.pop(name)) for name in list(self._early)}
-        running |= await prestart([s for s in self.startup.servers if s.name not in {*targets, *running}])
+        early, self._early = self._early, {}
+        early |= spawn_early([s for s in self.startup.servers if s.name not in {*targets, *early}])
+        running = {name: await adopt(process) for name, process in early.items()}
         module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
         self.manager = module.ConnectionManager(
             self.startup.servers,
@@ -95,11 +93,7 @@ class McpTuiApp(App[None]):
         await self.manager.start()
         core = build_core(self.startup, self.manager, confirm=self.ask_confirmation)
         self.core = core
-        self.flow, self.policy, self.live = (
-            core.flow,
-            core.policy,
-            core.live_preflight(on_result=self._preflight_result, on_pending=self._preflight_pending),
-        )
+        self.live = core.live_preflight(on_result=self._preflight_result, on_pending=self._preflight_pending)
         # The list's badges now include the person's own overrides.
         self.main_screen.query_one(ToolList).refresh_hints()
         for problem in core.problems:
@@ -147,12 +141,13 @@ class McpTuiApp(App[None]):
 
     def static_hints(self, tool: ToolInfo) -> Hints:
         hints = Hints.from_annotations(tool.annotations)
-        if self.policy is not None:
-            hints = hints.overlay(self.policy.overrides.get(tool.server, tool.name), Provenance.OVERRIDE)
+        if self.core is not None:
+            overrides = self.core.policy.overrides
+            hints = hints.overlay(overrides.get(tool.server, tool.name), Provenance.OVERRIDE)
         return hints
 
     def hints_for(self, result: PreflightResult) -> Hints:
-        return self.flow.hints_for(result.tool, result) if self.flow else result.effective
+        return self.core.flow.hints_for(result.tool, result) if self.core else result.effective
 
     def preflight_edit(
         self, tool: ToolInfo, arguments: dict[str, Any] | None, errors: list[ArgumentError]
@@ -191,9 +186,9 @@ class McpTuiApp(App[None]):
         on_send: Callable[[], Awaitable[None]],
     ) -> CallRecord:
         await self.ready.wait()
-        assert self.flow is not None
+        assert self.core is not None
         try:
-            return await self.flow.run(tool, arguments, on_progress, on_send)
+            return await self.core.flow.run(tool, arguments, on_progress, on_send)
         finally:
             # The pre-call preflight resolves again, which is where a changing answer shows up.
             self.flag_nondeterministic()

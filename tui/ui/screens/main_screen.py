@@ -18,6 +18,7 @@ from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from tui.client.events import ClientEvent, ServerLog, ServerStateChanged, StderrLine, ToolsChanged
 from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.safety.grade import grade_hints
 from tui.startup import Startup
 from tui.ui.safe_text import clean
 from tui.ui.widgets.history import CallHistory, HistoryEntry
@@ -171,8 +172,6 @@ class MainScreen(Screen[None]):
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
         hints = self.tui_app.static_hints(tool)
-        from tui.safety.grade import grade_hints
-
         await self.mount_call_panel()
         panel = self.panel
         await panel.show_tool(tool, hints, grade_hints(hints).grade, arguments)
@@ -185,16 +184,13 @@ class MainScreen(Screen[None]):
         panel = self.panel
         if panel.tool is None:
             return
-        arguments = event.arguments if event.arguments is not None else None
-        self.tui_app.preflight_edit(panel.tool, arguments, event.errors)
+        self.tui_app.preflight_edit(panel.tool, event.arguments, event.errors)
 
     def show_preflight(self, result: PreflightResult) -> None:
         panel = self.mounted_panel
         if panel is None or panel.tool is None or result.tool.key != panel.tool.key:
             return
         hints = self.tui_app.hints_for(result)
-        from tui.safety.grade import grade_hints
-
         panel.status_bar.show_result(result)
         panel.show_hints(hints, grade_hints(hints).grade)
 
@@ -210,8 +206,8 @@ class MainScreen(Screen[None]):
         self.action_call()
 
     def action_call(self) -> None:
-        panel = self.panel
-        if panel.tool is None or panel.form is None:
+        panel = self.mounted_panel  # not built until the first tools are listed
+        if panel is None or panel.tool is None or panel.form is None:
             self.notify("Open a tool first: pick one in the list and press Enter.")
             return
         if self.running_call is not None:

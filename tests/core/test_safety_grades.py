@@ -124,12 +124,12 @@ def test_hint_changes_lists_only_changed_values_with_their_new_source() -> None:
         override={"openWorldHint": False},
     )
     changes = hint_changes(static, effective)
-    assert [(c.name, c.before, c.after, c.provenance) for c in changes] == [
+    assert [(c.name, c.before.value, c.after.value, c.provenance) for c in changes] == [
         ("destructiveHint", True, False, Provenance.RESOLVED),
         ("openWorldHint", True, False, Provenance.OVERRIDE),
     ]
     assert changes[0].describe() == "destructive: true -> false (resolved)"
-    assert hint_changes(static, static) == []
+    assert hint_changes(static, static) == ()
 
 
 def test_an_empty_resolve_or_override_leaves_an_unannotated_tool_critical() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tui.client.arguments import ArgumentError
 from tui.client.models import ToolInfo
-from tui.client.preflight import HintChange, PreflightResult, PreflightStatus
+from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.safety.effective import HintChange
 from tui.safety.hints import Hint, Hints, Provenance
 from tui.ui.widgets.preflight_status import status_lines
 

@@ -16,15 +16,15 @@ from typing import Any
 from tui.client.arguments import ArgumentError, validate_arguments
 from tui.client.models import ResolveOutcome, ToolInfo
 from tui.client.preflight_result import (
-    HintChange,
     PreflightResult,
     PreflightStatus,
     canonical_json,
 )
+from tui.safety.effective import hint_changes
 from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints, Provenance, stated_hints
 
-__all__ = ["HintChange", "PreflightEngine", "PreflightResult", "PreflightStatus", "canonical_json"]
+__all__ = ["PreflightEngine", "PreflightResult", "PreflightStatus", "canonical_json"]
 
 Resolver = Callable[[ToolInfo, dict[str, Any], float], Awaitable[ResolveOutcome]]
 
@@ -204,7 +204,7 @@ class PreflightEngine:
             frozen,
             static,
             effective,
-            changes=_changes(static, effective),
+            changes=hint_changes(static, effective),
             warnings=tuple(warnings),
             resolved_annotations=outcome.annotations,
             resolved_tool=outcome.tool,
@@ -226,11 +226,3 @@ def _hints_differ(first: ResolveOutcome, second: ResolveOutcome) -> bool:
 
 def _grade_of(static: Hints, outcome: ResolveOutcome) -> Grade:
     return grade_hints(static.overlay(outcome.annotations, Provenance.RESOLVED)).grade
-
-
-def _changes(static: Hints, effective: Hints) -> tuple[HintChange, ...]:
-    return tuple(
-        HintChange(name, before, effective.get(name))
-        for name, before in static.items()
-        if effective.get(name).value != before.value
-    )

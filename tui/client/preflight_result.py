@@ -9,8 +9,9 @@ from typing import Any
 
 from tui.client.arguments import ArgumentError
 from tui.client.models import ResolveMethod, ToolInfo
+from tui.safety.effective import HintChange
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hint, Hints
+from tui.safety.hints import Hints
 
 
 class PreflightStatus(StrEnum):
@@ -18,15 +19,6 @@ class PreflightStatus(StrEnum):
     INVALID = "invalid"  # the arguments fail the inputSchema: nothing was sent, static hints stand
     RESOLVED = "resolved"  # the server resolved these exact arguments
     FAILED = "failed"  # resolution failed or timed out: static hints stand, with the reason
-
-
-@dataclass(frozen=True)
-class HintChange:
-    """One hint whose value for this call differs from the static definition."""
-
-    name: str
-    before: Hint
-    after: Hint
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.safety.grade import Grade, GradeResult, grade_hints
-from tui.safety.hints import SHORT_LABELS, Hints, Provenance
+from tui.safety.hints import SHORT_LABELS, Hint, Hints, Provenance
 
 
 def effective_hints(
@@ -27,36 +27,40 @@ def effective_hints(
 
 @dataclass(frozen=True)
 class HintChange:
-    """One hint whose value differs between the static definition and the effective hints."""
+    """One hint whose value for this call differs from the static definition (the only such type)."""
 
     name: str
     """The wire name, e.g. ``destructiveHint``."""
-    before: bool
-    after: bool
-    provenance: Provenance
-    """Where the new value came from (resolved or override)."""
+    before: Hint
+    after: Hint
+    """The new value and where it came from (resolved or override)."""
 
     @property
     def label(self) -> str:
         return SHORT_LABELS.get(self.name, self.name)
 
+    @property
+    def provenance(self) -> Provenance:
+        return self.after.provenance
+
     def describe(self) -> str:
         """E.g. ``destructive: true -> false (resolved)``."""
-        return f"{self.label}: {_word(self.before)} -> {_word(self.after)} ({self.provenance.value})"
+        return (
+            f"{self.label}: {_word(self.before.value)} -> {_word(self.after.value)} ({self.provenance.value})"
+        )
 
 
 def _word(value: bool) -> str:
     return "true" if value else "false"
 
 
-def hint_changes(static: Hints, effective: Hints) -> list[HintChange]:
+def hint_changes(static: Hints, effective: Hints) -> tuple[HintChange, ...]:
     """What resolution (or an override) changed from the static definition; unchanged values are left out."""
-    changes: list[HintChange] = []
-    for name, before in static.items():
-        after = effective.get(name)
-        if after.value != before.value:
-            changes.append(HintChange(name, before.value, after.value, after.provenance))
-    return changes
+    return tuple(
+        HintChange(name, before, effective.get(name))
+        for name, before in static.items()
+        if effective.get(name).value != before.value
+    )
 
 
 def _grade_of(item: GradeResult | Hints | Grade) -> Grade:

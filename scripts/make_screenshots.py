@@ -121,7 +121,7 @@ async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
 
         await _wait_for(
             pilot,
-            lambda: app.ready.is_set() and app.manager is not None and bool(app.manager.tools("demo")),
+            lambda: app.ready.is_set() and bool(app.session.tools("demo")),
             "the demo server's tools",
         )
         # The call panel is built once the first tools are listed.

@@ -35,13 +35,12 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: 
 
 
 async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo") -> list[ToolInfo]:
-    def listed() -> bool:
-        """the server's tools and the core"""
-        return app.manager is not None and bool(app.manager.tools(server)) and app.core is not None
-
-    await wait_for(pilot, listed)
-    assert app.manager is not None
-    return app.manager.tools(server)
+    """The session's own "ready" (no polling): the server has listed its tools (or failed)."""
+    await app.session.ready(server, timeout=20)
+    await pilot.pause()
+    tools = app.session.tools(server)
+    assert tools, f"{server} listed no tools: {app.session.state(server)}"
+    return tools
 
 
 def panel(app: McpTuiApp) -> CallPanel:

@@ -12,7 +12,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 
 from tui.client.models import ResolveMethod, ToolInfo
-from tui.client.preflight import HintChange, PreflightResult, PreflightStatus
+from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.safety.effective import HintChange
 from tui.safety.grade import grade_hints
 from tui.safety.hints import Hints, Provenance
 from tui.ui.widgets.call_panel import CallPanel

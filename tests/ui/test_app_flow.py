@@ -119,8 +119,7 @@ async def test_esc_cancels_a_running_call_and_the_server_stays_usable(home: Path
         assert view.has_class("-cancelled")
         await wait_for(pilot, lambda: audit_records(home))
         assert audit_records(home)[-1]["outcome"] == "cancelled"
-        assert app.manager is not None
-        assert app.manager.state("demo").status is ConnectionStatus.CONNECTED
+        assert app.session.state("demo").status is ConnectionStatus.CONNECTED
 
 
 async def test_a_broken_config_file_is_reported_and_the_app_still_opens(home: Path) -> None:

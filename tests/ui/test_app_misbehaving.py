@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import panel, wait_for
+from app_harness import panel, wait_for, wait_for_tools
 from misbehaving.servers import build_server, flip_flopping, hangs
+from textual.pilot import Pilot
 
 from tui.client.preflight import PreflightStatus
 from tui.config.model import AppConfig, ServerConfig, Timeouts
@@ -23,14 +24,9 @@ def app_with(home: Path, server: object, preflight_timeout: float = 3.0) -> McpT
     return McpTuiApp(startup, targets={"flaky": server})
 
 
-async def open_files_tool(app: McpTuiApp, pilot: object) -> None:
-    def listed() -> bool:
-        """the in-process server's tools"""
-        return app.manager is not None and bool(app.manager.tools("flaky")) and app.core is not None
-
-    await wait_for(pilot, listed)  # type: ignore[arg-type]
-    assert app.manager is not None
-    tool = next(t for t in app.manager.tools("flaky") if t.name == "files")
+async def open_files_tool(app: McpTuiApp, pilot: Pilot[None]) -> None:
+    tools = await wait_for_tools(pilot, app, "flaky")
+    tool = next(t for t in tools if t.name == "files")
     await app.main_screen.open_tool(tool, {"action": "read", "path": "a.txt"})
 
 

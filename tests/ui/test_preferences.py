@@ -9,12 +9,13 @@ from textual.widgets import Input, Label, Select, Static, Switch
 
 from tui.config.approvals_store import ApprovalsStore
 from tui.config.loader import load_config
-from tui.config.model import ToolRule, Trust
+from tui.config.model import ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook
 from tui.safety.grade import Grade
 from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.ui.screens.preferences import PreferencesChanged, PreferencesContext, PreferencesScreen
+from tui.session.settings import SettingsService
+from tui.ui.screens.preferences import PreferencesChanged, PreferencesScreen
 
 CONFIG = """\
 # my servers, hand-written
@@ -31,7 +32,7 @@ url = "https://example.com/mcp"  # remote
 
 
 class Host(App[None]):
-    def __init__(self, context: PreferencesContext) -> None:
+    def __init__(self, context: SettingsService) -> None:
         super().__init__()
         self.context = context
         self.changes: list[str] = []
@@ -46,14 +47,17 @@ class Host(App[None]):
         self.changes.append(message.kind)
 
 
-def context_for(tmp_path: Path, text: str = CONFIG) -> PreferencesContext:
+def context_for(
+    tmp_path: Path, text: str = CONFIG, servers: list[ServerConfig] | None = None
+) -> SettingsService:
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
     config, _ = load_config(path, must_exist=True)
-    store = ApprovalsStore(tmp_path / "approvals.json")
-    stored = store.load()
-    return PreferencesContext(
-        path, config, list(config.servers), ApprovalBook(stored.approvals), stored.overrides, store
+    return SettingsService(
+        config=config,
+        config_file=path,
+        servers=list(config.servers) if servers is None else servers,
+        approvals_file=tmp_path / "approvals.json",
     )
 
 
@@ -96,9 +100,11 @@ async def test_edits_are_written_and_comments_survive(tmp_path: Path) -> None:
     ):
         assert comment in text
     # The app's live state follows, and it was told.
-    assert ctx.config.preferences.auto_approve_safe is True
+    assert ctx.preferences.auto_approve_safe is True
+    assert ctx.policy.preferences.auto_approve_safe is True
     assert ctx.servers[1].trust is Trust.TRUSTED
-    assert ctx.config.rules == config.rules
+    assert ctx.policy.trust["web"] is Trust.TRUSTED
+    assert ctx.rules == config.rules
     assert app.changes == ["preference", "trust", "rule"]
 
 
@@ -117,7 +123,7 @@ async def test_change_and_remove_a_rule(tmp_path: Path) -> None:
         await pilot.click("#rule-remove-0")
         await pilot.pause()
     assert load_config(tmp_path / "config.toml", must_exist=True)[0].rules == []
-    assert ctx.config.rules == []
+    assert ctx.rules == []
     assert "# my servers, hand-written" in (tmp_path / "config.toml").read_text(encoding="utf-8")
 
 
@@ -136,14 +142,14 @@ async def test_broken_config_says_it_cannot_save_and_stays_byte_identical(tmp_pa
         await pilot.pause()
         assert status(app).startswith("Not saved:")
         assert switch.value is False  # the switch shows what is really in force
-        assert ctx.config.preferences.auto_approve_low is False
+        assert ctx.preferences.auto_approve_low is False
         assert app.changes == []
     assert (tmp_path / "config.toml").read_bytes() == before
 
 
 async def test_json_source_is_read_only(tmp_path: Path) -> None:
     ctx = context_for(tmp_path)
-    ctx.config_path = None
+    ctx.config_file = None
     ctx.config.source = str(tmp_path / "claude_desktop_config.json")
     before = (tmp_path / "config.toml").read_bytes()
     app = Host(ctx)
@@ -188,7 +194,7 @@ async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:
     stored = ApprovalsStore(tmp_path / "approvals.json").load()
     assert [a.tool for a in stored.approvals] == ["delete_file"]
     assert stored.overrides.get("files", "delete_file") == {"readOnlyHint": False, "destructiveHint": True}
-    assert [a.tool for a in ctx.book.all()] == ["delete_file"]
+    assert [a.tool for a in ctx.policy.book.all()] == ["delete_file"]
     assert app.changes == ["approval", "override"]
 
 
@@ -205,7 +211,7 @@ async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
         await pilot.pause()
         assert status(app).startswith("Not saved:")
         assert "not valid JSON" in status(app)
-        assert len(ctx.book.all()) == 2
+        assert len(ctx.policy.book.all()) == 2
         assert len(app.screen.query("#approval-revoke-1")) == 1
     assert path.read_bytes() == before
 
@@ -214,8 +220,8 @@ async def test_servers_not_in_config_toml_can_be_trusted_for_this_session_only(t
     from tui.config.cli_servers import adhoc_servers
     from tui.config.defaults import demo_server_config
 
-    context = context_for(tmp_path, "# nothing configured\n")
-    context.servers = [demo_server_config(), *adhoc_servers(["http://127.0.0.1:9/mcp"])]
+    servers = [demo_server_config(), *adhoc_servers(["http://127.0.0.1:9/mcp"])]
+    context = context_for(tmp_path, "# nothing configured\n", servers)
     app = Host(context)
     async with app.run_test(size=(130, 50)) as pilot:
         await pilot.pause()
@@ -225,6 +231,7 @@ async def test_servers_not_in_config_toml_can_be_trusted_for_this_session_only(t
         app.screen.query_one("#trust-0", Switch).value = True
         await pilot.pause()
         assert context.servers[0].trust is Trust.TRUSTED
+        assert context.policy.trust["demo"] is Trust.TRUSTED
         assert app.changes == ["trust"]
         label = app.screen.query_one("#trust-state-0", Label)
         assert str(label.content).startswith("trusted")

@@ -1,7 +1,8 @@
 """One call, end to end: freeze the arguments, preflight exactly them, decide, ask if needed, send, audit.
 
-This is the only path by which the app sends tools/call. The person is asked through ``confirm``, an
-awaitable the UI provides (it resolves a future carried by a message), so this module never imports the UI.
+This is the only path by which mcp-tui sends tools/call, whichever front end asked. The person is asked
+through ``confirm``, an awaitable the session provides (a question carrying a future that the attached
+front end answers), so this module never imports a front end.
 """
 
 from __future__ import annotations
@@ -10,25 +11,25 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tui.client.models import CallOutcome, CallStatus, Progress, ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
-from tui.config.approvals_store import ApprovalsStore
 from tui.config.audit import AuditLog, make_record, outcome_fields
-from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
-from tui.safety.approvals import ApprovalBook
+from tui.config.model import ServerConfig
+from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, decide
-from tui.safety.effective import hint_changes
-from tui.safety.grade import GradeResult, grade_hints
-from tui.safety.hints import Hints, Provenance
 from tui.safety.lint import lint_tool
-from tui.safety.overrides import Overrides
+from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 
 Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
+Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
+Remember = Callable[[ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment], tuple[str, ...]]
+
+__all__ = ["CallFlow", "CallRecord", "Confirm", "Evaluation", "Policy"]
 
 
 class CallTarget(Protocol):
@@ -46,33 +47,72 @@ class CallTarget(Protocol):
     ) -> CallOutcome: ...
 
 
-@dataclass
-class Policy:
-    """The person's current safety settings; the preferences screen edits it in place."""
+@dataclass(frozen=True)
+class Evaluation:
+    """What a call with these exact arguments would get, before anything is asked or sent."""
 
-    preferences: Preferences = field(default_factory=Preferences)
-    rules: list[ToolRule] = field(default_factory=list)
-    trust: dict[str, Trust] = field(default_factory=dict)
-    """Trust chosen in the app this session, overriding the server's configured trust."""
-    book: ApprovalBook = field(default_factory=ApprovalBook)
-    overrides: Overrides = field(default_factory=Overrides)
+    tool: ToolInfo
+    arguments: dict[str, Any]
+    """A frozen copy: exactly what would be sent."""
+    server: ServerConfig
+    """The server's configuration with the trust that holds now."""
+    definition: DefinitionSnapshot
+    preflight: PreflightResult
+    assessment: Assessment
+    decision: Decision
+
+    def confirm_request(self) -> ConfirmRequest:
+        """The question for the person when the decision is ``ask``."""
+        preflight, assessment = self.preflight, self.assessment
+        note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
+        resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
+        return ConfirmRequest(
+            server=self.server.name,
+            trust=self.server.trust,
+            tool_name=self.tool.name,
+            tool_title=self.tool.display_title,
+            grade=assessment.grade,
+            hints=assessment.hints,
+            arguments_json=pretty_arguments(self.arguments),
+            decision=self.decision,
+            resolution_changes=assessment.changes,
+            resolution_note=note,
+            lint=tuple(lint_tool(self.tool.name, self.tool.annotations, resolved)),
+            definition_changes=tuple(self.decision.changes),
+            warnings=preflight.warnings,
+        )
 
 
 @dataclass(frozen=True)
 class CallRecord:
-    """Everything about one call attempt: what the history and the result view show."""
+    """Everything about one call attempt: what the history, the result view and the CLI show."""
 
-    tool: ToolInfo
-    arguments: dict[str, Any]
-    preflight: PreflightResult
-    hints: Hints
-    grade: GradeResult
-    decision: Decision
+    evaluation: Evaluation
     choice: ConfirmChoice | None
     outcome: CallOutcome
     started_at: float
     notes: tuple[str, ...] = ()
     """Things the person should know that are not the call's result (an approval that was not saved)."""
+
+    @property
+    def tool(self) -> ToolInfo:
+        return self.evaluation.tool
+
+    @property
+    def arguments(self) -> dict[str, Any]:
+        return self.evaluation.arguments
+
+    @property
+    def decision(self) -> Decision:
+        return self.evaluation.decision
+
+    @property
+    def assessment(self) -> Assessment:
+        return self.evaluation.assessment
+
+    @property
+    def preflight(self) -> PreflightResult:
+        return self.evaluation.preflight
 
 
 class CallFlow:
@@ -82,26 +122,48 @@ class CallFlow:
         engine: PreflightEngine,
         policy: Policy,
         *,
+        assess: Assess,
         audit: AuditLog,
-        store: ApprovalsStore,
         confirm: Confirm,
+        remember: Remember,
+        interface: str = "tui",
     ) -> None:
         self.target = target
         self.engine = engine
         self.policy = policy
+        self.assess = assess
         self.audit = audit
-        self.store = store
         self.confirm = confirm
+        self.remember = remember
+        self.interface = interface
 
     def server_config(self, name: str) -> ServerConfig:
         config = self.target.config(name)
         trust = self.policy.trust.get(name)
         return replace(config, trust=trust) if trust is not None else config
 
-    def hints_for(self, tool: ToolInfo, preflight: PreflightResult) -> Hints:
-        """The preflight's hints with the person's own override on top."""
-        override = self.policy.overrides.get(tool.server, tool.name)
-        return preflight.effective.overlay(override, Provenance.OVERRIDE)
+    async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
+        """Preflight exactly these arguments (always asking the server again, rule 6) and decide.
+
+        Nothing is asked, sent or written: ``mcp-tui resolve`` shows this, and ``run`` acts on it.
+        """
+        # A frozen copy: whatever the form does from now on, exactly these arguments are judged and sent.
+        frozen: dict[str, Any] = json.loads(json.dumps(arguments))
+        preflight = await self.engine.preflight(tool, frozen, fresh=tool.resolve_method is not None)
+        assessment = self.assess(tool, preflight)
+        server = self.server_config(tool.server)
+        definition = DefinitionSnapshot.from_tool(tool)
+        decision = decide(
+            server=server,
+            definition=definition,
+            hints=assessment.hints,
+            arguments=frozen,
+            book=self.policy.book,
+            preferences=self.policy.preferences,
+            rules=self.policy.rules,
+            grade=assessment.grade,
+        )
+        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision)
 
     async def run(
         self,
@@ -112,40 +174,32 @@ class CallFlow:
     ) -> CallRecord:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out."""
         started = time.time()
-        # A frozen copy: whatever the form does from now on, exactly these arguments are judged and sent.
-        frozen: dict[str, Any] = json.loads(json.dumps(arguments))
-        preflight = await self.engine.preflight(tool, frozen, fresh=tool.resolve_method is not None)
-        hints = self.hints_for(tool, preflight)
-        grade = grade_hints(hints)
-        server = self.server_config(tool.server)
-        definition = DefinitionSnapshot.from_tool(tool)
-        decision = decide(
-            server=server,
-            definition=definition,
-            hints=hints,
-            arguments=frozen,
-            book=self.policy.book,
-            preferences=self.policy.preferences,
-            rules=self.policy.rules,
-            grade=grade,
-        )
+        evaluation = await self.evaluate(tool, arguments)
+        decision = evaluation.decision
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
-            request = self._confirm_request(tool, server, frozen, preflight, hints, grade, decision)
-            choice = await self.confirm(request)
-            notes = self._remember(choice, server, definition, grade)
+            choice = await self.confirm(evaluation.confirm_request())
+            notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
-        record = CallRecord(
-            tool, frozen, preflight, hints, grade, decision, choice, _not_sent(), started, notes
-        )
+        record = CallRecord(evaluation, choice, _not_sent(), started, notes)
         if decision.action == "deny":
             return self._finish(record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
             cancelled = CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
             return self._finish(record, cancelled)
+        if choice is ConfirmChoice.UNANSWERED:
+            unanswered = CallOutcome(
+                CallStatus.DENIED,
+                error=f"Not sent: the call needs approval and no one could be asked. {decision.reason}.",
+            )
+            return self._finish(record, unanswered)
 
-        self.policy.book.note_approved_call(server.identity, tool.name, definition.hash, frozen, hints)
+        frozen = evaluation.arguments
+        server = evaluation.server
+        self.policy.book.note_approved_call(
+            server.identity, tool.name, evaluation.definition.hash, frozen, evaluation.assessment.hints
+        )
         if on_send is not None:
             await on_send()
         try:
@@ -157,66 +211,22 @@ class CallFlow:
             raise
         return self._finish(record, outcome)
 
-    def _confirm_request(
-        self,
-        tool: ToolInfo,
-        server: ServerConfig,
-        arguments: dict[str, Any],
-        preflight: PreflightResult,
-        hints: Hints,
-        grade: GradeResult,
-        decision: Decision,
-    ) -> ConfirmRequest:
-        note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
-        resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
-        return ConfirmRequest(
-            server=server.name,
-            trust=server.trust,
-            tool_name=tool.name,
-            tool_title=tool.display_title,
-            grade=grade,
-            hints=hints,
-            arguments_json=pretty_arguments(arguments),
-            decision=decision,
-            resolution_changes=tuple(hint_changes(preflight.static, hints)),
-            resolution_note=note,
-            lint=tuple(lint_tool(tool.name, tool.annotations, resolved)),
-            definition_changes=tuple(decision.changes),
-        )
-
-    def _remember(
-        self, choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, grade: GradeResult
-    ) -> tuple[str, ...]:
-        """Record a session or always approval; a note when an "always" could not be saved to disk."""
-        if choice is ConfirmChoice.SESSION:
-            self.policy.book.grant(server.identity, server.name, definition, grade.grade, "session")
-        if choice is not ConfirmChoice.ALWAYS:
-            return ()
-        self.policy.book.grant(server.identity, server.name, definition, grade.grade, "always")
-        try:
-            saved = self.store.save(self.policy.book.all(), self.policy.overrides)
-        except OSError as error:
-            return (f"The approval holds for this session but was not saved: {error}",)
-        if saved == "refused":
-            problem = self.store.problem
-            return (f"The approval holds for this session but was not saved, because {problem}",)
-        return ()
-
     def _finish(self, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)
         status, sent_ms, error = outcome_fields(outcome)
         duration_ms: int | None = sent_ms
         if outcome.status is CallStatus.DENIED:
-            status = "cancelled" if record.choice is ConfirmChoice.CANCEL else "denied"
+            status = audit_outcome_of_unsent(record.choice)
             duration_ms = None
+        evaluation = record.evaluation
         self.audit.append(
             make_record(
                 server=record.tool.server,
                 tool=record.tool.name,
-                definition_hash=DefinitionSnapshot.from_tool(record.tool).hash,
+                definition_hash=evaluation.definition.hash,
                 arguments=record.arguments,
-                hints=record.hints,
-                grade=record.grade.grade.label,
+                hints=evaluation.assessment.hints,
+                grade=evaluation.assessment.grade.grade.label,
                 decision=record.decision.action,
                 reason=record.decision.reason,
                 rule=record.decision.rule,
@@ -225,10 +235,20 @@ class CallFlow:
                 error=error,
                 changes=record.decision.changes or None,
                 choice=record.choice.value if record.choice else None,
+                interface=self.interface,
                 redact=self.policy.preferences.redact_arguments_in_audit,
             )
         )
         return record
+
+
+def audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
+    """The audit outcome of a call that was not sent: what the person chose decides the word."""
+    if choice is ConfirmChoice.CANCEL:
+        return "cancelled"
+    if choice is ConfirmChoice.UNANSWERED:
+        return "unanswered"
+    return "denied"
 
 
 def _not_sent() -> CallOutcome:

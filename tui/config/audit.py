@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from tui.safety.hints import Hints
 
-Outcome = Literal["ok", "error", "cancelled", "denied", "timeout"]
-OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout"})
+Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
+OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout", "unanswered"})
 REDACTED = "<redacted>"
 
 # (field, JSON type, meaning): the documentation of every field of a record, in order.
@@ -56,7 +56,8 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "outcome",
         "string",
-        "`ok`, `error` (also a tool that reported isError), `cancelled`, `denied`, `timeout`",
+        "`ok`, `error` (also a tool that reported isError), `cancelled`, `denied`, `timeout`, "
+        "`unanswered` (the call needed approval and no one could be asked: a headless run; nothing was sent)",
     ),
     ("duration_ms", "integer or null", "how long the call took; null when nothing was sent"),
     ("error", "string or null", "the error text, when there is one"),
@@ -64,8 +65,9 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "choice",
         "string or null",
-        "after `ask`: what the person chose (`once`, `session`, `always`, `cancel`)",
+        "after `ask`: what the person chose (`once`, `session`, `always`, `cancel`), or `unanswered`",
     ),
+    ("interface", "string", "where the call was made: `tui` (the app) or `cli` (a headless command)"),
 )
 
 
@@ -101,6 +103,7 @@ class AuditRecord:
     error: str | None = None
     changes: list[str] = field(default_factory=list)
     choice: str | None = None
+    interface: str = "tui"
 
     def to_line(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"), default=repr)
@@ -122,6 +125,9 @@ class AuditRecord:
         duration, error, choice = data.get("duration_ms"), data.get("error"), data.get("choice")
         if duration is not None and (isinstance(duration, bool) or not isinstance(duration, int)):
             raise ValueError("duration_ms must be an integer or null")
+        interface = data.get("interface", "tui")
+        if not isinstance(interface, str):
+            raise ValueError("interface must be a string")
         if not all(v is None or isinstance(v, str) for v in (error, choice)):
             raise ValueError("error and choice must be strings or null")
         if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
@@ -135,6 +141,7 @@ class AuditRecord:
             error=error,
             changes=list(changes),
             choice=choice,
+            interface=interface,
         )
 
 
@@ -154,6 +161,7 @@ def make_record(
     error: str | None = None,
     changes: list[str] | None = None,
     choice: str | None = None,
+    interface: str = "tui",
     redact: bool = False,
     now: datetime | None = None,
 ) -> AuditRecord:
@@ -174,6 +182,7 @@ def make_record(
         error=error,
         changes=list(changes or []),
         choice=choice,
+        interface=interface,
     )
 
 

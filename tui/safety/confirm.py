@@ -24,6 +24,7 @@ class ConfirmChoice(StrEnum):
     SESSION = "session"
     ALWAYS = "always"  # always allow this tool up to this call's grade; never offered for critical
     CANCEL = "cancel"
+    UNANSWERED = "unanswered"  # no one could be asked (a headless run without a terminal): not sent
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class ConfirmRequest:
     """Where the hints come from when not plain static: resolved, resolve failed (and why), ..."""
     lint: tuple[LintWarning, ...] = ()
     definition_changes: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
+    """Every preflight warning for this call (a non-deterministic server, a riskier answer, ...)."""
 
     @property
     def offers_always(self) -> bool:

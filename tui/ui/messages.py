@@ -1,27 +1,28 @@
-"""Textual messages that carry the core's events into the UI."""
+"""Textual messages that carry the session's events and questions into the UI."""
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.message import Message
 
-from tui.client.events import ClientEvent
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.session.events import SessionEvent
+from tui.session.questions import Question
 
 
-class ClientEventMessage(Message):
-    """One event from the connection manager, delivered on the UI's message queue."""
+class SessionEventMessage(Message):
+    """One event from the session, delivered on the UI's message queue."""
 
-    def __init__(self, event: ClientEvent) -> None:
+    def __init__(self, event: SessionEvent) -> None:
         super().__init__()
         self.event = event
 
 
-class ConfirmRequested(Message):
-    """The call flow asks the person to confirm a call; the dialog resolves ``future``."""
+class QuestionAsked(Message):
+    """The session asks the person something; the screen that answers resolves ``question.answer``."""
 
-    def __init__(self, request: ConfirmRequest, future: asyncio.Future[ConfirmChoice]) -> None:
+    def __init__(self, question: Question) -> None:
         super().__init__()
-        self.request = request
-        self.future = future
+        self.question = question
+
+
+class SessionStarted(Message):
+    """The session has loaded the SDK and started its servers: preflight and calls are possible now."""

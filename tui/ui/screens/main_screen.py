@@ -1,4 +1,8 @@
-"""The main screen: servers and tools on the left; Call, Details, History and Logs on the right."""
+"""The main screen: servers and tools on the left; Call, Details, History and Logs on the right.
+
+A view of the session: it shows the session's state, hands edits to a live preflight the session made,
+and asks the session to call. Badges and grades come from ``Session.assess``, like everywhere else.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +20,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
-from tui.client.events import ClientEvent, ServerLog, ServerStateChanged, StderrLine, ToolsChanged
+from tui.client.events import ServerLog, ServerStateChanged, StderrLine, ToolsChanged
 from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
-from tui.safety.grade import grade_hints
-from tui.startup import Startup
+from tui.client.preflight_result import PreflightResult
+from tui.safety.hints import Hints
+from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.session import Session
+from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
 from tui.ui.widgets.history import CallHistory, HistoryEntry
 from tui.ui.widgets.log_view import ServerLogView
@@ -28,10 +35,12 @@ from tui.ui.widgets.tool_detail import ToolDetail
 from tui.ui.widgets.tool_list import ToolList
 
 if TYPE_CHECKING:
-    from tui.client.preflight import PreflightResult
-    from tui.ui.app import McpTuiApp
+    from tui.client.live_preflight import LivePreflight
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.form.argument_form import ArgumentForm
+
+
+NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 
 class MainScreen(Screen[None]):
@@ -49,20 +58,20 @@ class MainScreen(Screen[None]):
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
     ]
 
-    def __init__(self, startup: Startup) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.startup = startup
+        self.session = session
+        self.startup = session.startup
+        self.live: LivePreflight | None = None
+        """Created once the session has started; one preflight for the open tool's arguments."""
         self.history_count = 0
         self.running_call: object | None = None
         self._focus_before_call: Widget | None = None
         self._panel_lock = asyncio.Lock()
 
-    @property
-    def tui_app(self) -> McpTuiApp:
-        from tui.ui.app import McpTuiApp
-
-        assert isinstance(self.app, McpTuiApp)
-        return self.app
+    def static_hints(self, tool: ToolInfo) -> Hints:
+        """The tool's badges before any arguments: its static hints with your override."""
+        return self.session.assess(tool).hints
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -70,7 +79,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="sidebar"):
                 yield ServerList(id="servers")
-                yield ToolList(id="tools", hints_for=self.tui_app.static_hints)
+                yield ToolList(id="tools", hints_for=self.static_hints)
             with TabbedContent(id="workspace", initial="call"):
                 with TabPane("Call", id="call"):
                     # The call panel (form, results) is the heaviest part of the screen and nothing in it
@@ -130,10 +139,23 @@ class MainScreen(Screen[None]):
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
 
-    # ---- events from the core -------------------------------------------------------------------
+    # ---- events from the session ----------------------------------------------------------------
 
-    def handle_client_event(self, event: ClientEvent) -> None:
-        if isinstance(event, ServerStateChanged):
+    def on_session_started(self, message: SessionStarted) -> None:
+        self.live = self.session.live_preflight(
+            on_result=self.show_preflight, on_pending=lambda tool, arguments: self.show_preflight_pending()
+        )
+        # The list's badges now include the person's own overrides.
+        self.query_one(ToolList).refresh_hints()
+
+    def close_preflight(self) -> None:
+        if self.live is not None:
+            self.live.close()
+
+    def handle_session_event(self, event: SessionEvent) -> None:
+        if isinstance(event, SettingsChanged):
+            self._settings_changed()
+        elif isinstance(event, ServerStateChanged):
             self.query_one(ServerList).set_state(event.state)
             if event.state.status in (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED):
                 self.query_one(ToolList).remove_server(event.state.name)
@@ -147,6 +169,23 @@ class MainScreen(Screen[None]):
             self.query_one(ServerLogView).add_stderr(event.server, event.line)
         elif isinstance(event, ServerLog):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
+
+    def _settings_changed(self) -> None:
+        """A saved preference, rule, trust or override: the badges and the open call follow at once."""
+        self.query_one(ToolList).refresh_hints()
+        panel = self.mounted_panel
+        result = panel.status_bar.result if panel is not None else None
+        if result is not None:
+            self.show_preflight(result)
+        elif panel is not None and panel.tool is not None:
+            assessment = self.session.assess(panel.tool)
+            panel.show_hints(assessment.hints, assessment.grade.grade)
+
+    def _flag_nondeterministic(self) -> None:
+        """Rule 4: a server that resolved the same call differently is flagged where it is listed."""
+        servers = self.query_one(ServerList)
+        for name in self.session.nondeterministic_servers:
+            servers.set_warning(name, NONDETERMINISTIC)
 
     def _refresh_open_tool(self, server: str, tools: tuple[ToolInfo, ...]) -> None:
         panel = self.mounted_panel
@@ -164,18 +203,18 @@ class MainScreen(Screen[None]):
     @on(ToolList.Highlighted)
     def _show_detail(self, event: ToolList.Highlighted) -> None:
         if event.tool is not None:
-            self.query_one(ToolDetail).show_tool(event.tool, self.tui_app.static_hints(event.tool))
+            self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
 
     @on(ToolList.Selected)
     async def _open_tool(self, event: ToolList.Selected) -> None:
         await self.open_tool(event.tool)
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
-        hints = self.tui_app.static_hints(tool)
+        assessment = self.session.assess(tool)
         await self.mount_call_panel()
         panel = self.panel
-        await panel.show_tool(tool, hints, grade_hints(hints).grade, arguments)
-        self.query_one(ToolDetail).show_tool(tool, hints)
+        await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
+        self.query_one(ToolDetail).show_tool(tool, assessment.hints)
         self.query_one(TabbedContent).active = "call"
         if panel.form is not None:
             self.call_after_refresh(panel.form.focus_first_field)
@@ -184,21 +223,29 @@ class MainScreen(Screen[None]):
         panel = self.panel
         if panel.tool is None:
             return
-        self.tui_app.preflight_edit(panel.tool, event.arguments, event.errors)
+        if self.live is None:
+            return  # the session is still starting; the first edit after it starts preflights
+        if event.arguments is None:
+            self.live.hold(panel.tool, event.errors)
+        else:
+            self.live.update(panel.tool, event.arguments)
 
     def show_preflight(self, result: PreflightResult) -> None:
         panel = self.mounted_panel
         if panel is None or panel.tool is None or result.tool.key != panel.tool.key:
             return
-        hints = self.tui_app.hints_for(result)
-        panel.status_bar.show_result(result)
-        panel.show_hints(hints, grade_hints(hints).grade)
+        assessment = self.session.assess(panel.tool, result)
+        # The status line says what changed after your own override too, as the dialog does.
+        panel.status_bar.show_result(replace(result, changes=assessment.changes))
+        panel.show_hints(assessment.hints, assessment.grade.grade)
+        self._flag_nondeterministic()
 
     def show_preflight_pending(self) -> None:
         self.panel.status_bar.set_pending()
 
     def action_retry_preflight(self) -> None:
-        self.tui_app.retry_preflight()
+        if self.live is not None:
+            self.live.retry()
 
     # ---- calling ---------------------------------------------------------------------------------------
 
@@ -238,7 +285,7 @@ class MainScreen(Screen[None]):
             await panel.show_running(title)
 
         try:
-            record = await self.tui_app.run_call(tool, dict(arguments), panel.update_progress, on_send)
+            record = await self.session.call(tool, dict(arguments), panel.update_progress, on_send)
         except asyncio.CancelledError:
             elapsed = time.monotonic() - sent_at if sent_at is not None else 0.0
             message = "Cancelled; the server was told to stop."
@@ -248,7 +295,9 @@ class MainScreen(Screen[None]):
             raise
         finally:
             self.running_call = None
-        history.record(replace(entry, outcome=record.outcome, grade=record.grade.grade))
+            # The pre-call preflight resolves again, which is where a changing answer shows up.
+            self._flag_nondeterministic()
+        history.record(replace(entry, outcome=record.outcome, grade=record.assessment.grade.grade))
         await panel.show_outcome(record.outcome, title)
         for note in record.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
@@ -265,7 +314,7 @@ class MainScreen(Screen[None]):
     @on(CallHistory.Reopen)
     async def _reopen(self, event: CallHistory.Reopen) -> None:
         entry = event.entry
-        tool = self.tui_app.find_tool(entry.server, entry.tool)
+        tool = self.session.find_tool(entry.server, entry.tool)
         if tool is None:
             self.notify(
                 clean(f"{entry.tool} is no longer offered by {entry.server}."),
@@ -288,7 +337,11 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         self.notify(clean(f"Reconnecting {name}…"), markup=False)
-        self.tui_app.reconnect(name)
+        self.reconnect(name)
+
+    @work(group="reconnect")
+    async def reconnect(self, name: str) -> None:
+        await self.session.reconnect(name)
 
     def action_focus_filter(self) -> None:
         self.query_one(ToolList).query_one("Input").focus()

@@ -2,8 +2,8 @@
 approvals. Every change is saved at once (see ``tui.ui.widgets.prefs.context``); the status line says where
 it went, or why it was not saved.
 
-The app opens it with ``PreferencesScreen(PreferencesContext(...))`` and listens for ``PreferencesChanged``
-(or passes ``on_change``) to pick up the new state.
+The app opens it with ``PreferencesScreen(session.settings)``; the session announces each saved change to
+every front end, so the main screen redraws its badges without being told by this screen.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from tui.config.edit import editable_problem
+from tui.session.settings import SettingsService
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
-from tui.ui.widgets.prefs.context import PreferencesChanged, PreferencesContext, SectionStatus
+from tui.ui.widgets.prefs.context import PreferencesChanged, SectionStatus
 from tui.ui.widgets.prefs.overrides import AnnotationOverrides
 from tui.ui.widgets.prefs.rules import ToolRules
 from tui.ui.widgets.prefs.trust import ServerTrust
 
-__all__ = ["PreferencesChanged", "PreferencesContext", "PreferencesScreen"]
+__all__ = ["PreferencesChanged", "PreferencesScreen"]
 
 
 class PreferencesScreen(Screen[None]):
@@ -40,44 +40,31 @@ class PreferencesScreen(Screen[None]):
     PreferencesScreen #prefs-body { height: 1fr; }
     """
 
-    def __init__(self, context: PreferencesContext) -> None:
+    def __init__(self, settings: SettingsService) -> None:
         super().__init__()
-        self.context = context
+        self.settings = settings
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="prefs-source")
         yield Static("", id="prefs-status")
         with VerticalScroll(id="prefs-body"):
-            yield CategoryToggles(self.context, id="prefs-categories")
-            yield ServerTrust(self.context, id="prefs-trust")
-            yield ToolRules(self.context, id="prefs-rules")
-            yield AnnotationOverrides(self.context, id="prefs-overrides")
-            yield RememberedApprovals(self.context, id="prefs-approvals")
+            yield CategoryToggles(self.settings, id="prefs-categories")
+            yield ServerTrust(self.settings, id="prefs-trust")
+            yield ToolRules(self.settings, id="prefs-rules")
+            yield AnnotationOverrides(self.settings, id="prefs-overrides")
+            yield RememberedApprovals(self.settings, id="prefs-approvals")
         yield Footer()
 
     def on_mount(self) -> None:
         source = self.query_one("#prefs-source", Static)
-        problems = self._source_problems()
+        problems = self.settings.problems()
         if problems:
             source.update(literal("\n".join(problems)))
             source.add_class("-error")
         else:
-            source.update(literal(f"Changes are saved at once to {self.context.config_path}"))
+            source.update(literal(f"Changes are saved at once to {self.settings.config_file}"))
         self.query_one(CategoryToggles).query("Switch").first().focus()
-
-    def _source_problems(self) -> list[str]:
-        problems = []
-        path = self.context.config_path
-        reason = self.context.read_only_reason
-        if reason is not None:
-            problems.append(f"Read-only: {reason}")
-        elif path is not None and (problem := editable_problem(path)) is not None:
-            problems.append(f"Changes cannot be saved: {problem}")
-        store = self.context.store
-        if store is not None and store.problem is not None:
-            problems.append(f"Approvals and overrides cannot be saved: {store.problem.with_path()}")
-        return problems
 
     @on(SectionStatus)
     def _status(self, message: SectionStatus) -> None:

@@ -1,5 +1,5 @@
-"""The sections of the preferences screen, one widget per file, sharing a ``PreferencesContext``."""
+"""The sections of the preferences screen, one widget per file, each editing through the settings service."""
 
-from tui.ui.widgets.prefs.context import PreferencesChanged, PreferencesContext
+from tui.ui.widgets.prefs.context import PreferencesChanged
 
-__all__ = ["PreferencesChanged", "PreferencesContext"]
+__all__ = ["PreferencesChanged"]

@@ -26,7 +26,7 @@ class RememberedApprovals(PrefsSection):
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Remembered approvals"), classes="prefs-heading")
-        self.shown = sorted(self.context.book.all(), key=lambda a: (a.server, a.tool, a.scope))
+        self.shown = sorted(self.settings.policy.book.all(), key=lambda a: (a.server, a.tool, a.scope))
         if not self.shown:
             yield Label(
                 Content("None: every call is decided by your rules and preferences."), classes="prefs-note"
@@ -40,12 +40,5 @@ class RememberedApprovals(PrefsSection):
     def _revoke(self, event: Button.Pressed) -> None:
         event.stop()
         approval = self.shown[int((event.button.id or "").rsplit("-", 1)[-1])]
-        book = self.context.book
-        book.revoke(approval)
-        if approval.scope == "always" and not self.write_store(f"the revocation of {approval.describe()}"):
-            book.add(approval)  # still on disk, so still in force: say so rather than pretend
-            return
-        if approval.scope == "session":
-            self.say(f"Revoked: {approval.describe()}")
-        self.announce("approval")
-        self.refresh(recompose=True)
+        if self.report(self.settings.revoke(approval), "approval"):
+            self.refresh(recompose=True)

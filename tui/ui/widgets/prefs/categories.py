@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Label, Switch
 
-from tui.config.edit import set_preference
 from tui.ui.widgets.prefs.context import PrefsSection, bool_preferences
 
 
@@ -22,7 +19,7 @@ class CategoryToggles(PrefsSection):
     def compose(self) -> ComposeResult:
         yield Label(Content("Categories"), classes="prefs-heading")
         yield Label(Content("Category preferences apply to trusted servers only."), classes="prefs-note")
-        preferences = self.context.config.preferences
+        preferences = self.settings.preferences
         for name, doc in bool_preferences():
             with Horizontal():
                 yield Switch(getattr(preferences, name), id=f"pref-{name}", name=name)
@@ -32,13 +29,6 @@ class CategoryToggles(PrefsSection):
     def _toggled(self, event: Switch.Changed) -> None:
         event.stop()
         name = event.switch.name or ""
-        value = event.value
-        if getattr(self.context.config.preferences, name) == value:
-            return
-        if self.write_config(lambda path: set_preference(path, name, value), name.replace("_", " ")):
-            preferences = self.context.config.preferences
-            self.context.config.preferences = dataclasses.replace(preferences, **{name: value})
-            self.announce("preference")
-        else:
+        if not self.report(self.settings.set_preference(name, event.value), "preference"):
             with event.switch.prevent(Switch.Changed):
-                event.switch.value = not value
+                event.switch.value = not event.value

@@ -43,7 +43,7 @@ class AnnotationOverrides(PrefsSection):
             Content("Your override replaces the server's hint for that tool; not set keeps the server's."),
             classes="prefs-note",
         )
-        self.shown = self.context.overrides.items()
+        self.shown = self.settings.policy.overrides.items()
         for index, (server, tool, hints) in enumerate(self.shown):
             with Horizontal(classes="override-row", id=f"override-row-{index}"):
                 yield Label(literal(f"{server} / {tool}: your override"), classes="override-name")
@@ -53,7 +53,7 @@ class AnnotationOverrides(PrefsSection):
                     yield hint_select(name, hints.get(name), f"override-{index}-{name}")
         yield Label(Content("Add an override:"), classes="prefs-note")
         with Horizontal():
-            names = self.context.server_names()
+            names = self.settings.server_names()
             yield Select(
                 [(literal(n), n) for n in names],
                 prompt="server",
@@ -67,14 +67,7 @@ class AnnotationOverrides(PrefsSection):
                 yield hint_select(name, None, f"override-new-{name}")
 
     def _save(self, server: str, tool: str, hints: dict[str, bool]) -> bool:
-        overrides = self.context.overrides
-        before = overrides.get(server, tool)
-        overrides.set(server, tool, hints)
-        if self.write_store(f"your override for {tool} on {server}"):
-            self.announce("override")
-            return True
-        overrides.set(server, tool, before or {})  # not saved: keep what is on disk in force
-        return False
+        return self.report(self.settings.set_override(server, tool, hints), "override")
 
     @on(Select.Changed, ".override-hints Select")
     def _changed(self, event: Select.Changed) -> None:
@@ -111,5 +104,3 @@ class AnnotationOverrides(PrefsSection):
             return
         if self._save(str(server), tool, hints):
             self.refresh(recompose=True)
-            if (note := self.context.unknown_tool_note(str(server), tool)) is not None:
-                self.say(note, error=True)

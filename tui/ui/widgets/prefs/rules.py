@@ -8,7 +8,6 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select
 
-from tui.config.edit import remove_rule, set_rule
 from tui.config.model import ToolRule
 from tui.config.sections import GRADES, RULE_ACTIONS
 from tui.ui.safe_text import literal
@@ -40,7 +39,7 @@ class ToolRules(PrefsSection):
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Per-tool rules"), classes="prefs-heading")
-        rules = self.context.config.rules
+        rules = self.settings.rules
         if not rules:
             yield Label(Content("No rules yet."), classes="prefs-note")
         for index, rule in enumerate(rules):
@@ -51,7 +50,7 @@ class ToolRules(PrefsSection):
                 yield Button(Content("Remove"), id=f"rule-remove-{index}", compact=True)
         yield Label(Content("Add a rule:"), classes="prefs-note")
         with Horizontal():
-            names = self.context.server_names()
+            names = self.settings.server_names()
             yield Select(
                 [(literal(name), name) for name in names],
                 prompt="server",
@@ -77,11 +76,11 @@ class ToolRules(PrefsSection):
         index = self._index(widget_id)
         action = self.query_one(f"#rule-action-{index}", Select).value
         ceiling = self.query_one(f"#rule-ceiling-{index}", Select).value
-        old = self.context.config.rules[index]
+        old = self.settings.rules[index]
         rule = ToolRule(old.server, old.tool, action, str(ceiling))  # type: ignore[arg-type]
         if rule == old:
             return
-        if self._save(rule, index):
+        if self.report(self.settings.set_rule(rule), "rule"):
             self.query_one(f"#rule-ceiling-{index}", Select).disabled = action != "always"
         else:
             self.refresh(recompose=True)  # show the rule as it still is
@@ -97,35 +96,12 @@ class ToolRules(PrefsSection):
         action = self.query_one("#rule-new-action", Select).value
         ceiling = self.query_one("#rule-new-ceiling", Select).value
         rule = ToolRule(str(server), tool, action, str(ceiling) if action == "always" else "critical")  # type: ignore[arg-type]
-        existing = [
-            i
-            for i, r in enumerate(self.context.config.rules)
-            if (r.server, r.tool) == (rule.server, rule.tool)
-        ]
-        if self._save(rule, existing[-1] if existing else None):
+        if self.report(self.settings.set_rule(rule), "rule"):
             self.refresh(recompose=True)
-            if (note := self.context.unknown_tool_note(rule.server, rule.tool)) is not None:
-                self.say(note, error=True)
-
-    def _save(self, rule: ToolRule, index: int | None) -> bool:
-        what = f"the rule for {rule.tool} on {rule.server}"
-        if not self.write_config(lambda path: set_rule(path, rule), what):
-            return False
-        rules = self.context.config.rules
-        if index is None:
-            rules.append(rule)
-        else:
-            rules[index] = rule
-        self.announce("rule")
-        return True
 
     @on(Button.Pressed, ".rule-row Button")
     def _remove(self, event: Button.Pressed) -> None:
         event.stop()
-        rule = self.context.config.rules[self._index(event.button.id)]
-        what = f"the removal of the rule for {rule.tool} on {rule.server}"
-        if self.write_config(lambda path: remove_rule(path, rule.server, rule.tool), what):
-            rules = self.context.config.rules
-            rules[:] = [r for r in rules if (r.server, r.tool) != (rule.server, rule.tool)]
-            self.announce("rule")
+        rule = self.settings.rules[self._index(event.button.id)]
+        if self.report(self.settings.remove_rule(rule.server, rule.tool), "rule"):
             self.refresh(recompose=True)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Label, Switch
 
-from tui.config.edit import set_server_trust
 from tui.config.model import ServerConfig, Trust
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.context import PrefsSection
@@ -30,53 +27,32 @@ class ServerTrust(PrefsSection):
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Server trust"), classes="prefs-heading")
-        if not self.context.servers:
+        if not self.settings.servers:
             yield Label(Content("No servers are configured."), classes="prefs-note")
-        in_file = {server.name for server in self.context.config.servers}
-        for index, server in enumerate(self.context.servers):
-            # Trust is saved in config.toml, so only servers defined there can change it.
-            session_only = _session_only(server) if server.name not in in_file else None
+        for index, server in enumerate(self.settings.servers):
             with Horizontal():
                 yield Switch(server.trust is Trust.TRUSTED, id=f"trust-{index}", name=str(index))
                 yield Label(literal(server.name), classes="trust-name")
-                yield Label(
-                    literal(_words(server.trust, session_only)),
-                    id=f"trust-state-{index}",
-                    classes="trust-state",
-                )
+                yield Label(literal(self._words(server)), id=f"trust-state-{index}", classes="trust-state")
 
-    def _in_file(self) -> set[str]:
-        return {server.name for server in self.context.config.servers}
+    def _words(self, server: ServerConfig) -> str:
+        # Trust is saved in config.toml, so only servers defined there keep it after mcp-tui exits.
+        in_file = self.settings.in_config_file(server.name)
+        return trust_words(server.trust) + ("" if in_file else f"; {_session_only(server)}")
 
     @on(Switch.Changed)
     def _toggled(self, event: Switch.Changed) -> None:
         event.stop()
         index = int(event.switch.name or 0)
-        server = self.context.servers[index]
+        name = self.settings.servers[index].name
         trust = Trust.TRUSTED if event.value else Trust.UNTRUSTED
-        if trust is server.trust:
-            return
-        session_only = _session_only(server) if server.name not in self._in_file() else None
-        if session_only is not None:
-            # Not in config.toml, so nothing to save: the choice holds until mcp-tui exits.
-            self.context.servers[index] = dataclasses.replace(server, trust=trust)
-            self.query_one(f"#trust-state-{index}", Label).update(literal(_words(trust, session_only)))
-            self.announce("trust")
-            return
-        if not self.write_config(
-            lambda path: set_server_trust(path, server.name, trust), f"{server.name}'s trust"
-        ):
+        if not self.report(self.settings.set_trust(name, trust), "trust"):
             with event.switch.prevent(Switch.Changed):
                 event.switch.value = not event.value
             return
-        updated = dataclasses.replace(server, trust=trust)
-        self.context.servers[index] = updated
-        configured = self.context.config.servers
-        for position, entry in enumerate(configured):
-            if entry.name == server.name:
-                configured[position] = updated
-        self.query_one(f"#trust-state-{index}", Label).update(literal(trust_words(trust)))
-        self.announce("trust")
+        self.query_one(f"#trust-state-{index}", Label).update(
+            literal(self._words(self.settings.servers[index]))
+        )
 
 
 def _session_only(server: ServerConfig) -> str:
@@ -84,7 +60,3 @@ def _session_only(server: ServerConfig) -> str:
     if server.builtin:
         return "for this session only (the bundled demo server starts untrusted)"
     return "for this session only (started from the command line; add it to config.toml to keep it)"
-
-
-def _words(trust: Trust, session_only: str | None) -> str:
-    return trust_words(trust) + (f"; {session_only}" if session_only else "")

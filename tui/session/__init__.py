@@ -1,0 +1,1 @@
+"""The core session every front end drives (see ``tui.session.session``). Never imports Textual."""

@@ -1,0 +1,18 @@
+"""What a front end hears from the session: the connections' events, plus changes to the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tui.client.events import ServerLog, ServerStateChanged, StderrLine, ToolsChanged
+from tui.session.settings import ChangeKind
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    """A setting was saved and is in force (the next decision uses it); redraw what depends on it."""
+
+    kind: ChangeKind
+
+
+SessionEvent = ServerStateChanged | ToolsChanged | StderrLine | ServerLog | SettingsChanged

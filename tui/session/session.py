@@ -1,0 +1,286 @@
+"""THE session: servers and connections, the tool catalogue, effective hints, preflight, the decision, the
+call, approvals, the audit log and the settings, shared by every front end (the TUI and the headless CLI).
+
+Front ends subscribe to events, attach an answerer for questions (confirm a call, answer an elicitation),
+and call the methods below; they never compute policy, talk to the SDK or write files. Importing this
+module is cheap: the mcp SDK loads in ``start()``, so the TUI can paint first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import subprocess
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from tui.client.events import ClientEvent, ElicitationRequested, ServerStateChanged, ToolsChanged
+from tui.client.models import ConnectionStatus, Progress, ServerState, ToolInfo
+from tui.config.audit import AuditLog
+from tui.config.model import ServerConfig
+from tui.safety.assessment import Assessment, assess
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.grade import Grade
+from tui.safety.hints import Hints
+from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.settings import ChangeKind, SettingsService
+from tui.startup import Startup
+
+if TYPE_CHECKING:
+    from tui.client.call_flow import CallFlow, CallRecord, Evaluation
+    from tui.client.live_preflight import LivePreflight
+    from tui.client.manager import ConnectionManager
+    from tui.client.preflight import PreflightEngine, PreflightResult
+
+Interface = Literal["tui", "cli"]
+Listener = Callable[[SessionEvent], None]
+_SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED)
+
+
+class SessionNotStarted(RuntimeError):
+    """A method that needs the servers was called before ``start()``."""
+
+
+class Session:
+    def __init__(
+        self,
+        startup: Startup,
+        *,
+        interface: Interface = "tui",
+        targets: dict[str, Any] | None = None,
+        early: dict[str, subprocess.Popen[bytes]] | None = None,
+    ) -> None:
+        """``targets`` (tests) maps a server name to an in-process server used instead of its transport;
+        ``early`` holds stdio servers already started by ``cli`` (adopted by their first connect)."""
+        self.startup = startup
+        self.interface = interface
+        self.settings = SettingsService(
+            config=startup.config,
+            config_file=startup.config_file,
+            servers=startup.servers,
+            approvals_file=startup.paths.approvals_file,
+        )
+        self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
+        self.settings.listeners.append(self._settings_changed)
+        self.audit = AuditLog(startup.paths.audit_file)
+        problem = self.settings.store.problem
+        self.problems: list[str] = [str(problem)] if problem else []
+        """Files that could not be read (the session runs on defaults and never overwrites them)."""
+        self._targets = targets or {}
+        self._early = dict(early or {})
+        self._listeners: list[Listener] = []
+        self._answerer: Answerer | None = None
+        self._settled = {server.name: asyncio.Event() for server in startup.servers}
+        self._started = asyncio.Event()
+        self.manager: ConnectionManager | None = None
+        self.engine: PreflightEngine | None = None
+        self.flow: CallFlow | None = None
+
+    # ---- front ends attach here ----------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Receive every event (server states, tool lists, logs, settings changes); returns unsubscribe."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def attach(self, answerer: Answerer | None) -> None:
+        """The front end that answers questions; None means no one can be asked (each gets "no")."""
+        self._answerer = answerer
+
+    def _dispatch(self, question: Question) -> None:
+        if self._answerer is None:
+            answer_unattended(question)
+        else:
+            self._answerer(question)
+
+    # ---- lifecycle -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load the SDK and start connecting every server in the background; returns once they start."""
+        from tui.client.early_spawn import adopt, spawn_early
+
+        servers = self.servers
+        # Server processes boot while the SDK imports (about a second each, in parallel).
+        early, self._early = self._early, {}
+        early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
+        running = {name: await adopt(process) for name, process in early.items()}
+        manager_module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
+        from tui.client.call_flow import CallFlow
+        from tui.client.preflight import PreflightEngine
+
+        timeouts = self.startup.config.timeouts
+        manager = manager_module.ConnectionManager(
+            servers, timeouts, emit=self._on_client_event, targets=self._targets, prestarted=running
+        )
+        self.manager = manager
+
+        async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> Any:
+            return await manager.resolve(tool.server, tool.name, arguments, timeout)
+
+        self.engine = PreflightEngine(resolver, manager.connection_id, timeouts.preflight)
+        self.flow = CallFlow(
+            manager,
+            self.engine,
+            self.settings.policy,
+            assess=self.assess,
+            audit=self.audit,
+            confirm=self._confirm,
+            remember=self._remember,
+            interface=self.interface,
+        )
+        await manager.start()
+        self._started.set()
+
+    async def aclose(self) -> None:
+        """Close every connection; stdio servers are stopped and reaped."""
+        if self.manager is not None:
+            await self.manager.aclose()
+        from tui.client.early_spawn import stop_unadopted
+
+        stop_unadopted(self._early)
+
+    async def ready(self, server: str | None = None, timeout: float | None = None) -> list[ServerState]:
+        """Wait until ``server`` (or every server) has listed its tools or failed; return the states.
+
+        Raises ``TimeoutError`` after ``timeout`` seconds.
+        """
+        names = [server] if server is not None else [s.name for s in self.servers]
+        for name in names:
+            if name not in self._settled:
+                raise KeyError(f"no server named {name!r}")
+
+        async def settled() -> None:
+            await self._started.wait()
+            for name in names:
+                await self._settled[name].wait()
+
+        await asyncio.wait_for(settled(), timeout)
+        return [self.state(name) for name in names]
+
+    def reconnect(self, server: str) -> Awaitable[None]:
+        self._settled[server].clear()
+        return self._manager_or_raise().reconnect(server)
+
+    # ---- the catalogue -----------------------------------------------------------------------------
+
+    @property
+    def servers(self) -> list[ServerConfig]:
+        """Every server of this session, with the trust that holds now."""
+        return self.settings.servers
+
+    def state(self, server: str) -> ServerState:
+        if self.manager is None:
+            return ServerState(server, ConnectionStatus.CONNECTING)
+        return self.manager.state(server)
+
+    def states(self) -> list[ServerState]:
+        return [self.state(server.name) for server in self.servers]
+
+    def tools(self, server: str | None = None) -> list[ToolInfo]:
+        return [] if self.manager is None else self.manager.tools(server)
+
+    def find_tool(self, server: str, name: str) -> ToolInfo | None:
+        if self.manager is None or server not in self._settled:
+            return None
+        return next((tool for tool in self.manager.tools(server) if tool.name == name), None)
+
+    def stderr(self, server: str) -> list[str]:
+        return [] if self.manager is None else self.manager.stderr(server)
+
+    def capabilities(self, server: str) -> dict[str, Any]:
+        return {} if self.manager is None else self.manager.capabilities(server)
+
+    @property
+    def nondeterministic_servers(self) -> frozenset[str]:
+        return frozenset() if self.engine is None else self.engine.nondeterministic_servers
+
+    # ---- effective hints: the one place ------------------------------------------------------------
+
+    def assess(self, tool: ToolInfo, preflight: PreflightResult | None = None) -> Assessment:
+        """The hints and grade every front end shows: static, then the preflight's, then your override."""
+        static = Hints.from_annotations(tool.annotations)
+        override = self.settings.policy.overrides.get(tool.server, tool.name)
+        resolved = preflight.effective if preflight is not None and preflight.tool.key == tool.key else None
+        return assess(static, resolved=resolved, override=override)
+
+    # ---- preflight, decision, call -----------------------------------------------------------------
+
+    def live_preflight(
+        self,
+        on_result: Callable[[PreflightResult], None],
+        on_pending: Callable[[ToolInfo, dict[str, Any]], None] | None = None,
+    ) -> LivePreflight:
+        from tui.client.live_preflight import LivePreflight
+
+        debounce = self.settings.preferences.preflight_debounce_ms / 1000
+        return LivePreflight(self._engine_or_raise(), debounce, on_result, on_pending)
+
+    async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
+        """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
+        return await self._flow_or_raise().evaluate(tool, arguments)
+
+    async def call(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        on_progress: Callable[[Progress], None] | None = None,
+        on_send: Callable[[], Awaitable[None]] | None = None,
+    ) -> CallRecord:
+        """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit."""
+        await self._started.wait()
+        return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
+
+    # ---- internals ---------------------------------------------------------------------------------
+
+    async def _confirm(self, request: ConfirmRequest) -> ConfirmChoice:
+        question = ConfirmCall(request)
+        self._dispatch(question)
+        return await question.answer
+
+    def _remember(
+        self,
+        choice: ConfirmChoice,
+        server: ServerConfig,
+        definition: DefinitionSnapshot,
+        assessment: Assessment,
+    ) -> tuple[str, ...]:
+        grade: Grade = assessment.grade.grade
+        return self.settings.remember(choice, server, definition, grade)
+
+    def _on_client_event(self, event: ClientEvent) -> None:
+        if isinstance(event, ElicitationRequested):
+            self._dispatch(event)  # the connection awaits the answer
+            return
+        if isinstance(event, ToolsChanged):
+            self._settled[event.server].set()
+        elif isinstance(event, ServerStateChanged):
+            status = event.state.status
+            if status in _SETTLED:
+                self._settled[event.state.name].set()
+            elif status is ConnectionStatus.CONNECTING:
+                self._settled[event.state.name].clear()
+        self._publish(event)
+
+    def _settings_changed(self, kind: ChangeKind) -> None:
+        self._publish(SettingsChanged(kind))
+
+    def _publish(self, event: SessionEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    def _manager_or_raise(self) -> ConnectionManager:
+        if self.manager is None:
+            raise SessionNotStarted("the session has not started its servers yet")
+        return self.manager
+
+    def _engine_or_raise(self) -> PreflightEngine:
+        if self.engine is None:
+            raise SessionNotStarted("the session has not started its servers yet")
+        return self.engine
+
+    def _flow_or_raise(self) -> CallFlow:
+        if self.flow is None:
+            raise SessionNotStarted("the session has not started its servers yet")
+        return self.flow

@@ -1,4 +1,9 @@
-"""The core (config, client, safety) never imports Textual; the UI never talks to the mcp SDK."""
+"""The core (config, client, safety, session) never imports Textual; the UI never talks to the mcp SDK;
+no module of ``tui`` imports itself back through others.
+
+import-linter checks the same boundary from ``pyproject.toml`` in CI; these tests check it at run time and
+in every function body, where a lazy import would slip past a check of module-level imports alone.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +13,35 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
+import pytest
+
 import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
-CORE_PACKAGES = ("tui.config", "tui.client", "tui.safety")
+CORE_PACKAGES = ("tui.config", "tui.client", "tui.safety", "tui.session")
+CORE_MODULES = ("tui.startup",)
 
 
 def _modules_of(package: str) -> list[str]:
+    """The package and every module below it, subpackages included."""
     path = PACKAGE_ROOT / package.split(".", 1)[1]
-    return [package] + [f"{package}.{info.name}" for info in pkgutil.walk_packages([str(path)])]
+    found = [info.name for info in pkgutil.walk_packages([str(path)], prefix=f"{package}.")]
+    return [package, *found]
+
+
+def _files_of(package: str) -> list[Path]:
+    return sorted((PACKAGE_ROOT / package.split(".", 1)[1]).rglob("*.py"))
+
+
+def test_the_module_walk_reaches_subpackages() -> None:
+    """A walk without a prefix silently stops at the first level: this one must see ui/widgets/form."""
+    assert "tui.ui.widgets.form.base" in _modules_of("tui.ui")
 
 
 def test_core_imports_without_textual() -> None:
-    modules = [m for p in CORE_PACKAGES for m in _modules_of(p)]
-    assert len(modules) > 5
+    modules = [m for p in CORE_PACKAGES for m in _modules_of(p)] + list(CORE_MODULES)
+    assert len(modules) > 40
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"
@@ -33,6 +53,7 @@ def test_core_imports_without_textual() -> None:
 
 
 def _imported_names(path: Path) -> set[str]:
+    """Every module a file imports, at module level or inside any function."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -43,23 +64,53 @@ def _imported_names(path: Path) -> set[str]:
     return names
 
 
+def _offenders(packages: tuple[str, ...], forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    found = {}
+    for package in packages:
+        for path in _files_of(package):
+            bad = sorted(n for n in _imported_names(path) if n.split(".")[0] in forbidden)
+            if bad:
+                found[str(path.relative_to(PACKAGE_ROOT))] = bad
+    return found
+
+
+def test_no_core_file_imports_textual_even_inside_a_function() -> None:
+    assert _offenders(CORE_PACKAGES, ("textual",)) == {}
+
+
 def test_ui_never_imports_the_mcp_sdk() -> None:
-    ui_files = list((PACKAGE_ROOT / "ui").rglob("*.py"))
-    assert ui_files
-    offenders = {
-        str(path.relative_to(PACKAGE_ROOT)): sorted(
-            n for n in _imported_names(path) if n.split(".")[0] in ("mcp", "mcp_types")
-        )
-        for path in ui_files
-    }
-    assert {k: v for k, v in offenders.items() if v} == {}
+    assert len(_files_of("tui.ui")) > 40
+    assert _offenders(("tui.ui",), ("mcp", "mcp_types")) == {}
+
+
+def test_the_checks_see_a_lazy_import(tmp_path: Path) -> None:
+    """The AST reading is what catches an import placed inside a function."""
+    sample = tmp_path / "lazy.py"
+    sample.write_text("def later():\n    from textual.app import App\n    return App\n", encoding="utf-8")
+    assert "textual.app" in _imported_names(sample)
 
 
 def test_import_cheap_modules_do_not_load_the_sdk() -> None:
     """The UI paints before the SDK loads, so these must not import mcp."""
     code = (
         "import sys, tui.client.models, tui.client.events, tui.safety.grade, tui.config.model\n"
+        "import tui.session.session, tui.ui.app\n"
         "print(','.join(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.'))))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph("tui", exclude_type_checking_imports=False)
+
+
+def test_no_module_of_tui_imports_itself_back(graph: grimp.ImportGraph) -> None:
+    """A cycle (the app importing the screen importing the app) makes neither side changeable alone."""
+    cycles = []
+    for module in sorted(graph.modules):
+        for imported in graph.find_modules_directly_imported_by(module):
+            if graph.chain_exists(importer=imported, imported=module):
+                cycles.append(f"{module} <-> {imported}")
+    assert cycles == []

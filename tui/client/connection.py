@@ -10,15 +10,13 @@ import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import anyio
 import mcp_types as types
 from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
-from mcp.client._memory import InMemoryTransport
-from mcp.client._transport import Transport
 from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -37,14 +35,8 @@ from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.client.server_requests import ask_person, log_text
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
-from tui.client.transports import (
-    TransportWatch,
-    http_transport,
-    sse_transport,
-    stdio_transport,
-    wait_exit,
-    watched,
-)
+from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
+from tui.client.transports import TransportWatch, wait_exit
 from tui.config.model import ServerConfig, Timeouts
 
 CLIENT_INFO = types.Implementation(name="mcp-tui", version=tui.__version__)
@@ -182,23 +174,16 @@ class Connection:
         return failure or f"the connection was closed{stage}"
 
     def _make_client(self, watch: TransportWatch) -> Client:
-        transport: object
         config = self.config
+        transport: Any
         if self._target is not None:
-            # Test hook: an in-process Server/MCPServer. Legacy goes through JSON-RPC streams, so watch them.
-            if config.protocol == "legacy":
-                transport = watched(InMemoryTransport(cast(Any, self._target)), watch)
-            else:
-                transport = self._target
-        elif config.transport == "stdio":
-            prestarted, self._prestarted = self._prestarted, None
-            transport = watched(stdio_transport(config, self.log, watch, prestarted), watch)
-        elif config.transport == "http":
-            transport = watched(http_transport(config, self.timeouts.request), watch)
+            transport = in_memory_transport(self._target, config, watch)
         else:
-            transport = watched(sse_transport(config, self.timeouts.request), watch)
+            # A process started early is adopted by the first connect only.
+            prestarted, self._prestarted = self._prestarted, None
+            transport = open_transport(config, TransportContext(self.timeouts, self.log, watch, prestarted))
         return Client(
-            cast(Transport, transport),
+            transport,
             mode=config.protocol,
             read_timeout_seconds=self.timeouts.request,
             elicitation_callback=self._elicit,

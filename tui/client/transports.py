@@ -19,7 +19,6 @@ import anyio.lowlevel
 import httpx2
 import mcp_types as types
 from anyio.abc import Process
-from mcp.client._transport import TransportStreams
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.os.posix.utilities import terminate_posix_process_tree
@@ -33,6 +32,13 @@ MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 """A single stdout line longer than this is dropped rather than held in memory."""
 EXIT_GRACE_S = 2.0
 """How long a stdio server may take to exit on its own after its stdin closes."""
+
+
+TransportStreams = tuple[Any, Any]
+"""What every transport yields: (messages from the server or transport errors, a way to send messages).
+
+Left loose on purpose: the SDK's own alias and its stream protocols live in private modules, and anyio's
+memory streams, which our stdio transport yields, satisfy them."""
 
 
 class ConnectFailure(Exception):

@@ -1,0 +1,50 @@
+"""Production code uses only public names of the mcp SDK, with one watched exception.
+
+``tui.client.transport_factory.in_memory_transport`` (a test hook for in-process servers) needs the SDK's
+in-memory transport, which has no public name. If an SDK upgrade moves it, this test says so first.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import tui
+
+PACKAGE_ROOT = Path(tui.__file__).parent
+ALLOWED_PRIVATE = {"tui/client/transport_factory.py": {"mcp.client._memory"}}
+
+
+def _private_sdk_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] in ("mcp", "mcp_types") and any(part.startswith("_") for part in parts):
+                found.add(name)
+    return found
+
+
+def test_production_code_imports_no_private_sdk_module_but_the_canaried_one() -> None:
+    found = {}
+    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
+        relative = f"tui/{path.relative_to(PACKAGE_ROOT)}"
+        private = _private_sdk_imports(path) - ALLOWED_PRIVATE.get(relative, set())
+        if private:
+            found[relative] = sorted(private)
+    assert found == {}
+
+
+def test_the_sdk_in_memory_transport_is_where_we_use_it() -> None:
+    from mcp.client._memory import InMemoryTransport
+
+    parameters = inspect.signature(InMemoryTransport).parameters
+    assert next(iter(parameters)) == "server"
+    assert hasattr(InMemoryTransport, "__aenter__")
+    assert hasattr(InMemoryTransport, "__aexit__")

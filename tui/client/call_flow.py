@@ -180,7 +180,15 @@ class CallFlow:
             decision=decision,
             resolution_changes=tuple(hint_changes(preflight.static, hints)),
             resolution_note=note,
-            lint=tuple(lint_tool(tool.name, tool.annotations, resolved)),
+            lint=tuple(
+                lint_tool(
+                    tool.name,
+                    tool.annotations,
+                    resolved,
+                    description=tool.description,
+                    title=tool.display_title,
+                )
+            ),
             definition_changes=tuple(decision.changes),
         )
 

@@ -24,7 +24,7 @@ from tui.safety.decision import Decision, decide
 from tui.safety.effective import hint_changes
 from tui.safety.grade import GradeResult, grade_hints
 from tui.safety.hints import Hints, Provenance
-from tui.safety.lint import lint_tool
+from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot
 
@@ -119,6 +119,7 @@ class CallFlow:
         grade = grade_hints(hints)
         server = self.server_config(tool.server)
         definition = DefinitionSnapshot.from_tool(tool)
+        lint = lint_for_call(tool, preflight)
         decision = decide(
             server=server,
             definition=definition,
@@ -128,11 +129,12 @@ class CallFlow:
             preferences=self.policy.preferences,
             rules=self.policy.rules,
             grade=grade,
+            lint=lint,
         )
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
-            request = self._confirm_request(tool, server, frozen, preflight, hints, grade, decision)
+            request = self._confirm_request(tool, server, frozen, preflight, hints, grade, decision, lint)
             choice = await self.confirm(request)
             notes = self._remember(choice, server, definition, grade)
 
@@ -166,9 +168,9 @@ class CallFlow:
         hints: Hints,
         grade: GradeResult,
         decision: Decision,
+        lint: tuple[LintWarning, ...],
     ) -> ConfirmRequest:
         note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
-        resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
         return ConfirmRequest(
             server=server.name,
             trust=server.trust,
@@ -180,15 +182,7 @@ class CallFlow:
             decision=decision,
             resolution_changes=tuple(hint_changes(preflight.static, hints)),
             resolution_note=note,
-            lint=tuple(
-                lint_tool(
-                    tool.name,
-                    tool.annotations,
-                    resolved,
-                    description=tool.description,
-                    title=tool.display_title,
-                )
-            ),
+            lint=lint,
             definition_changes=tuple(decision.changes),
         )
 
@@ -237,6 +231,16 @@ class CallFlow:
             )
         )
         return record
+
+
+def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
+    """The tool's lint warnings, with the resolve result for these arguments when there is one."""
+    resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
+    return tuple(
+        lint_tool(
+            tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
+        )
+    )
 
 
 def _not_sent() -> CallOutcome:

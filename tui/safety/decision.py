@@ -8,8 +8,10 @@ Order (first match decides):
 5. a per-tool rule ``always`` whose ceiling is at or above the grade -> allow;
 6. category preferences, on trusted servers only: always confirm destructive (high/critical) -> ask;
    auto-approve safe / low -> allow; identical retry of an approved idempotent call -> allow;
+   but never for a tool with contradictory hints or any lint warning: those ask, naming the warning;
 7. otherwise -> ask.
-An untrusted server never loses friction through hints: step 6 can only ask there.
+An untrusted server never loses friction through hints: step 6 can only ask there. Approvals and the
+person's own per-tool rules (steps 1-5) still apply to a tool with lint warnings: they are explicit.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook, is_repeatable
 from tui.safety.grade import Grade, GradeResult, grade_hints
 from tui.safety.hints import Hints
+from tui.safety.lint import LintWarning
 from tui.safety.tool_hash import DefinitionSnapshot, describe_changes
 
 Action = Literal["allow", "ask", "deny"]
@@ -41,6 +44,7 @@ class RuleId(StrEnum):
     IDEMPOTENT_RETRY = "idempotent-retry"
     UNTRUSTED = "untrusted"
     CONTRADICTORY = "contradictory-hints"
+    LINT_WARNING = "lint-warning"
     ABOVE_CEILING = "above-ceiling"
     NO_RULE = "no-rule"
 
@@ -87,10 +91,12 @@ def decide(
     preferences: Preferences,
     rules: Sequence[ToolRule] = (),
     grade: GradeResult | None = None,
+    lint: Sequence[LintWarning] = (),
 ) -> Decision:
     """Decide one call of ``definition`` (the tool as now listed) on ``server`` with these effective hints.
 
-    ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed.
+    ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed. ``lint`` is what
+    ``lint_tool`` found for this tool and call: any warning keeps category preferences from allowing it.
     """
     g = (grade or grade_hints(hints)).grade
     tool = definition.name
@@ -151,6 +157,9 @@ def decide(
             f"preferences do not apply to it"
         )
         return Decision("ask", reason, RuleId.CONTRADICTORY)
+    if trusted and (category is not None or retry) and lint:
+        # The app's own doubt about the hints: they cannot be what removes the dialog either.
+        return Decision("ask", _lint_reason(tool, lint), RuleId.LINT_WARNING)
     if trusted and category is not None:
         rule, words = category
         return Decision("allow", f"Allowed: {server.name} is trusted and you auto-approve {words}", rule)
@@ -176,6 +185,15 @@ def decide(
         f"(this dialog can remember your choice)"
     )
     return Decision("ask", reason, RuleId.NO_RULE)
+
+
+def _lint_reason(tool: str, lint: Sequence[LintWarning]) -> str:
+    codes = ", ".join(dict.fromkeys(warning.code for warning in lint))
+    more = f" (and {len(lint) - 1} more warning{'s' if len(lint) > 2 else ''})" if len(lint) > 1 else ""
+    return (
+        f"Asking: {tool} has an annotation warning ({codes}), so your auto-approve preferences do not "
+        f"apply to it: {lint[0].message}{more}"
+    )
 
 
 def _contradictory(definition: DefinitionSnapshot) -> bool:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
-from tui.ui.safe_text import literal
+from tui.ui.safe_text import clean, literal
 from tui.ui.screens import confirm_text as text
 
 
@@ -91,12 +91,16 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 if not self.severe and reasons is not None:
                     yield reasons
             yield Label(Content("Arguments, exactly as they will be sent:"), id="confirm-arguments-label")
-            yield TextArea(request.arguments_json, id="confirm-arguments", read_only=True, soft_wrap=True)
+            yield TextArea(
+                clean(request.arguments_json), id="confirm-arguments", read_only=True, soft_wrap=True
+            )
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
-                    yield Input(placeholder=request.tool_name, id="confirm-typed-name", select_on_focus=False)
+                    yield Input(
+                        placeholder=clean(request.tool_name), id="confirm-typed-name", select_on_focus=False
+                    )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
 
@@ -144,7 +148,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         """True unless the grade needs the tool's name typed and it is not (exactly) there yet."""
         if not self.request.needs_typed_name:
             return True
-        return self.query_one("#confirm-typed-name", Input).value.strip() == self.request.tool_name
+        typed = self.query_one("#confirm-typed-name", Input).value.strip()
+        # A name with hidden characters is shown as e.g. del<U+200B>ete; typing what is shown counts.
+        return typed in (self.request.tool_name, clean(self.request.tool_name))
 
     @on(Input.Changed, "#confirm-typed-name")
     def _typed(self) -> None:

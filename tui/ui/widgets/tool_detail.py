@@ -91,7 +91,9 @@ class ToolDetail(VerticalScroll):
         if self._hints.unannotated:
             lines.append(Content.styled(UNANNOTATED_NOTE, "#fb8c00"))
         lines.extend(Content(f"  {text}") for text in describe_hints(self._hints))
-        for warning in lint_tool(tool.name, tool.annotations):
+        for warning in lint_tool(
+            tool.name, tool.annotations, description=tool.description, title=tool.display_title
+        ):
             lines.append(Content.assemble(("⚠ ", "bold $warning"), literal(warning.message, "$warning")))
         lines.extend(Content(f"  · {reason.text}") for reason in result.reasons)
         self._set("#detail-hints", Content("\n").join(lines))

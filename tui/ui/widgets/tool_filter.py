@@ -88,7 +88,9 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
     tokens.add("open-world" if hints.open_world.value else "closed-world")
     if tool.resolve_method is not None:
         tokens.add("resolvable")
-    lint = tuple(lint_tool(tool.name, tool.annotations))
+    lint = tuple(
+        lint_tool(tool.name, tool.annotations, description=tool.description, title=tool.display_title)
+    )
     if lint:
         tokens.add("lint")
     haystack = "\n".join((tool.server, tool.name, tool.title or "", tool.display_title, tool.description))

@@ -68,7 +68,9 @@ def test_resolve_method_rules() -> None:
     assert tool_resolve_method({}, {"tools": {}}) is None
     # Once a listing marks some tools, the capability no longer covers the unmarked ones.
     assert tool_resolve_method({}, cap_resolve, listing_marks_tools=True) is None
-    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/resolve"
+    # The tool's own flag decides over the server-wide capability.
+    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/annotations"
+    assert tool_resolve_method({"dynamicAnnotations": True, "resolve": True}, cap_dynamic) == "tools/resolve"
 
 
 def test_marks_tools() -> None:

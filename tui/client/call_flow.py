@@ -20,7 +20,7 @@ from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, decide
+from tui.safety.decision import Decision, RuleId, decide
 from tui.safety.effective import hint_changes
 from tui.safety.grade import GradeResult, grade_hints
 from tui.safety.hints import Hints, Provenance
@@ -115,6 +115,7 @@ class CallFlow:
         # A frozen copy: whatever the form does from now on, exactly these arguments are judged and sent.
         frozen: dict[str, Any] = json.loads(json.dumps(arguments))
         preflight = await self.engine.preflight(tool, frozen, fresh=tool.resolve_method is not None)
+        blocked = preflight.call_blocked_reason
         hints = self.hints_for(tool, preflight)
         grade = grade_hints(hints)
         server = self.server_config(tool.server)
@@ -128,7 +129,10 @@ class CallFlow:
             preferences=self.policy.preferences,
             rules=self.policy.rules,
             grade=grade,
+            resolution_broken=preflight.extension_failure,
         )
+        if blocked is not None:  # extension -32602: these arguments may not go out at all
+            decision = Decision("deny", f"Denied: {blocked}", RuleId.INVALID_ARGUMENTS)
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
@@ -182,6 +186,9 @@ class CallFlow:
             resolution_note=note,
             lint=tuple(lint_tool(tool.name, tool.annotations, resolved)),
             definition_changes=tuple(decision.changes),
+            warnings=preflight.warnings,
+            claimed=preflight.claimed,
+            static=preflight.static if preflight.claimed is not None else None,
         )
 
     def _remember(

@@ -44,6 +44,11 @@ class ConfirmRequest:
     """Where the hints come from when not plain static: resolved, resolve failed (and why), ..."""
     lint: tuple[LintWarning, ...] = ()
     definition_changes: tuple[str, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
+    """Every preflight warning for this call (non-deterministic server, riskier or bound-breaking answer)."""
+    static: Hints | None = None
+    claimed: Hints | None = None
+    """A bound-breaking resolution: the static and the claimed hints, shown side by side."""
 
     @property
     def offers_always(self) -> bool:

@@ -42,6 +42,8 @@ class RuleId(StrEnum):
     UNTRUSTED = "untrusted"
     CONTRADICTORY = "contradictory-hints"
     ABOVE_CEILING = "above-ceiling"
+    RESOLUTION_BROKEN = "resolution-broken"
+    INVALID_ARGUMENTS = "invalid-arguments"
     NO_RULE = "no-rule"
 
 
@@ -87,11 +89,34 @@ def decide(
     preferences: Preferences,
     rules: Sequence[ToolRule] = (),
     grade: GradeResult | None = None,
+    resolution_broken: str | None = None,
 ) -> Decision:
     """Decide one call of ``definition`` (the tool as now listed) on ``server`` with these effective hints.
 
     ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed.
+    ``resolution_broken``: why the server's per-call resolution broke the extension's rules (a malformed
+    answer, a name mismatch, a broken bound); such a call is never allowed without asking.
     """
+    decision = _decide(server, definition, hints, arguments, book, preferences, rules, grade)
+    if resolution_broken is not None and decision.action == "allow":
+        reason = (
+            f"Asking: the server's answer about this call broke the tool-resolution extension "
+            f"({resolution_broken}), so nothing approves it without you"
+        )
+        return Decision("ask", reason, RuleId.RESOLUTION_BROKEN)
+    return decision
+
+
+def _decide(
+    server: ServerConfig,
+    definition: DefinitionSnapshot,
+    hints: Hints,
+    arguments: Mapping[str, Any],
+    book: ApprovalBook,
+    preferences: Preferences,
+    rules: Sequence[ToolRule],
+    grade: GradeResult | None,
+) -> Decision:
     g = (grade or grade_hints(hints)).grade
     tool = definition.name
     where = f"{tool} on {server.name}"

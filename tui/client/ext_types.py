@@ -88,18 +88,28 @@ def tool_resolve_method(
     server-wide capability covers every tool; once a server marks some tools (``listing_marks_tools``),
     the marks are what it means and an unmarked tool is not resolvable: the demo server, for one, marks
     exactly the tools whose risk depends on their arguments.
+
+    On a server that negotiated the extension, ``tools/resolve`` belongs to the extension: such a server
+    answers this client (which always advertises the extension) in the extension's shape, so SEP-1862's
+    ``{tool}`` is out of reach there and a tool the extension does not mark is not sent ``tools/resolve``.
     """
-    if extension_marked(raw_tool) and extension_supported(capabilities):
+    extension = extension_supported(capabilities)
+    if extension and extension_marked(raw_tool):
         return EXTENSION_ID
     resolve = raw_tool.get("resolve")
     dynamic = raw_tool.get("dynamicAnnotations")
-    if resolve is True:
+    if resolve is True and not extension:
         return "tools/resolve"
     if dynamic is True:
         return "tools/annotations"
-    if resolve is False or dynamic is False or listing_marks_tools:
+    if isinstance(resolve, bool) or dynamic is False or listing_marks_tools:
         return None
-    return capability_resolve_method(capabilities)
+    by_capability = capability_resolve_method(capabilities)
+    if by_capability == "tools/resolve" and extension:
+        return (
+            "tools/annotations" if tools_capability(capabilities).get("dynamicAnnotations") is True else None
+        )
+    return by_capability
 
 
 def marks_tools(raw_tools: list[dict[str, Any]]) -> bool:

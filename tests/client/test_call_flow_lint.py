@@ -8,19 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import flow_harness
 import mcp_types as types
 from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_until
 
 from tui.client.call_flow import CallFlow, Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import CallStatus, ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult
-from tui.config.audit import AuditLog
+from tui.client.models import CallStatus
+from tui.client.preflight import PreflightEngine
 from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
-from tui.safety.assessment import Assessment, assess
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.hints import Hints
 
 TRUSTED = ServerConfig(name="t", transport="stdio", command="unused", trust=Trust.TRUSTED)
 READ_CLOSED = types.ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -58,21 +56,8 @@ def make_flow(manager: ConnectionManager, tmp_path: Path, policy: Policy, asker:
     async def resolver(tool: Any, arguments: dict[str, Any], timeout: float) -> Any:
         return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-    def assess_call(tool: ToolInfo, preflight: PreflightResult | None) -> Assessment:
-        static = Hints.from_annotations(tool.annotations)
-        return assess(static, resolved=preflight.effective if preflight is not None else None)
-
     engine = PreflightEngine(resolver, manager.connection_id, 2.0)
-    audit = AuditLog(tmp_path / "audit.jsonl")
-    return CallFlow(
-        manager,
-        engine,
-        policy,
-        assess=assess_call,
-        audit=audit,
-        confirm=asker,
-        remember=lambda *args: (),
-    )
+    return flow_harness.make_flow(manager, engine, policy, tmp_path, asker)
 
 
 async def test_a_flagged_read_only_tool_asks_and_names_the_warning(tmp_path: Path) -> None:

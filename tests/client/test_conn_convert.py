@@ -7,6 +7,7 @@ import base64
 from tui.client.convert import call_outcome, content_block, tool_info
 from tui.client.ext_types import marks_tools, tool_resolve_method
 from tui.client.models import (
+    EXTENSION_ID,
     BinaryBlock,
     EmbeddedResourceBlock,
     ResourceLinkBlock,
@@ -68,7 +69,28 @@ def test_resolve_method_rules() -> None:
     assert tool_resolve_method({}, {"tools": {}}) is None
     # Once a listing marks some tools, the capability no longer covers the unmarked ones.
     assert tool_resolve_method({}, cap_resolve, listing_marks_tools=True) is None
-    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/resolve"
+    # The tool's own flag decides over the server-wide capability.
+    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/annotations"
+    assert tool_resolve_method({"dynamicAnnotations": True, "resolve": True}, cap_dynamic) == "tools/resolve"
+
+
+def test_dialect_precedence_with_the_extension() -> None:
+    marker = {"_meta": {EXTENSION_ID: {"resolvable": True}}}
+    extension = {"extensions": {EXTENSION_ID: {}}, "tools": {"resolve": True, "dynamicAnnotations": True}}
+    unknown_settings = {"extensions": {EXTENSION_ID: {"mode": "strict"}}, "tools": {"resolve": True}}
+    every_flag = {**marker, "resolve": True, "dynamicAnnotations": True}
+    assert tool_resolve_method(every_flag, extension) == EXTENSION_ID
+    # Non-empty settings: not the extension this client knows, so the seed flags decide.
+    assert tool_resolve_method(every_flag, unknown_settings) == "tools/resolve"
+    # The marker without the server's capability negotiates nothing.
+    assert tool_resolve_method(marker, {"tools": {}}) is None
+    # Where the extension is negotiated, tools/resolve answers in its shape: SEP-1862 is out of reach.
+    assert (
+        tool_resolve_method({"resolve": True, "dynamicAnnotations": True}, extension) == "tools/annotations"
+    )
+    assert tool_resolve_method({"resolve": True}, extension) is None
+    assert tool_resolve_method({}, {"extensions": {EXTENSION_ID: {}}, "tools": {"resolve": True}}) is None
+    assert marks_tools([{"name": "a", **marker}])
 
 
 def test_marks_tools() -> None:

@@ -20,7 +20,7 @@ from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import ServerConfig
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, decide
+from tui.safety.decision import Decision, RuleId, decide
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
@@ -81,6 +81,8 @@ class Evaluation:
             lint=self.lint,
             definition_changes=tuple(self.decision.changes),
             warnings=preflight.warnings,
+            claimed=preflight.claimed,
+            static=preflight.static if preflight.claimed is not None else None,
         )
 
 
@@ -165,7 +167,11 @@ class CallFlow:
             rules=self.policy.rules,
             grade=assessment.grade,
             lint=lint,
+            resolution_broken=preflight.extension_failure,
         )
+        blocked = preflight.call_blocked_reason
+        if blocked is not None:  # extension -32602: these arguments may not go out at all
+            decision = Decision("deny", f"Denied: {blocked}", RuleId.INVALID_ARGUMENTS)
         return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
 
     async def run(

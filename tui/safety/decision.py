@@ -46,6 +46,8 @@ class RuleId(StrEnum):
     CONTRADICTORY = "contradictory-hints"
     LINT_WARNING = "lint-warning"
     ABOVE_CEILING = "above-ceiling"
+    RESOLUTION_BROKEN = "resolution-broken"
+    INVALID_ARGUMENTS = "invalid-arguments"
     NO_RULE = "no-rule"
 
 
@@ -92,12 +94,36 @@ def decide(
     rules: Sequence[ToolRule] = (),
     grade: GradeResult | None = None,
     lint: Sequence[LintWarning] = (),
+    resolution_broken: str | None = None,
 ) -> Decision:
     """Decide one call of ``definition`` (the tool as now listed) on ``server`` with these effective hints.
 
     ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed. ``lint`` is what
     ``lint_tool`` found for this tool and call: any warning keeps category preferences from allowing it.
+    ``resolution_broken``: why the server's per-call resolution broke the extension's rules (a malformed
+    answer, a name mismatch, a broken bound); such a call is never allowed without asking.
     """
+    decision = _decide(server, definition, hints, arguments, book, preferences, rules, grade, lint)
+    if resolution_broken is not None and decision.action == "allow":
+        reason = (
+            f"Asking: the server's answer about this call broke the tool-resolution extension "
+            f"({resolution_broken}), so nothing approves it without you"
+        )
+        return Decision("ask", reason, RuleId.RESOLUTION_BROKEN)
+    return decision
+
+
+def _decide(
+    server: ServerConfig,
+    definition: DefinitionSnapshot,
+    hints: Hints,
+    arguments: Mapping[str, Any],
+    book: ApprovalBook,
+    preferences: Preferences,
+    rules: Sequence[ToolRule],
+    grade: GradeResult | None,
+    lint: Sequence[LintWarning],
+) -> Decision:
     g = (grade or grade_hints(hints)).grade
     tool = definition.name
     where = f"{tool} on {server.name}"

@@ -1,6 +1,7 @@
 """The confirmation dialog before a tool call, graded by the call's risk (product.md "Confirmation dialogs").
 
-safe / low / medium: compact, Allow focused. high: warning colours, Cancel focused, the reasons first.
+safe / low / medium: compact (as tall as its content, no blank lines between parts, one-line buttons, a
+small scrolling arguments box), Allow focused. high: warning colours, Cancel focused, the reasons first.
 critical: error colours, Cancel focused, Allow disabled until the tool's exact name is typed, no "always".
 Dismisses with a ``ConfirmChoice``; Escape is ``CANCEL``.
 """
@@ -21,10 +22,19 @@ from tui.ui.safe_text import clean, literal
 from tui.ui.screens import confirm_text as text
 
 
-def _block(lines: list[str], *, id: str, heading: str) -> Static | None:
+def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
+    """``heading`` over one line per item; ``inline``: heading and items as one wrapped paragraph."""
     if not lines:
         return None
-    return Static(literal("\n".join([heading, *lines])), id=id, classes="confirm-block")
+    if inline:
+        body = heading + " " + "; ".join(line.removeprefix("• ") for line in lines)
+    else:
+        body = "\n".join([heading, *lines])
+    return Static(literal(body), id=id, classes="confirm-block")
+
+
+NARROW_BELOW = 100
+"""Terminal width (cells) below which the buttons are laid out two by two."""
 
 
 class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
@@ -63,6 +73,15 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
+    ConfirmCallScreen.-narrow #confirm-buttons {
+        layout: grid; grid-size: 2; grid-gutter: 0 1; grid-columns: auto auto; align-horizontal: left;
+    }
+    ConfirmCallScreen.-narrow #confirm-buttons Button { margin-left: 0; }
+    ConfirmCallScreen.-compact > #confirm-box { padding: 0 1; }
+    ConfirmCallScreen.-compact .confirm-block { margin-top: 0; }
+    ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
+    ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
+    ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
     """
 
     def __init__(self, request: ConfirmRequest) -> None:
@@ -70,6 +89,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.request = request
         self.grade = request.grade.grade
         self.add_class(f"-grade-{self.grade.label}")
+        self.set_class(not self.severe, "-compact")
 
     @property
     def severe(self) -> bool:
@@ -78,7 +98,13 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
 
     def compose(self) -> ComposeResult:
         request = self.request
-        reasons = _block(text.reason_lines(request), id="confirm-reasons", heading="Why this grade:")
+        # Compact: the reasons run on as one wrapped paragraph instead of a line each.
+        reasons = _block(
+            text.reason_lines(request),
+            id="confirm-reasons",
+            heading="Why this grade:",
+            inline=not self.severe,
+        )
         with VerticalScroll(id="confirm-box"):
             yield Static(literal(text.title_text(request)), id="confirm-title")
             yield Static(literal(text.grade_text(request)), id="confirm-grade")
@@ -124,20 +150,27 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
 
     def _buttons(self) -> ComposeResult:
         allow_variant = {Grade.HIGH: "warning", Grade.CRITICAL: "error"}.get(self.grade, "primary")
+        compact = not self.severe  # one-line buttons; high and critical keep the full, framed ones
         yield Button(
             Content("Allow once (o)"),
             id="confirm-once",
             variant=allow_variant,  # type: ignore[arg-type]
             disabled=self.request.needs_typed_name,
+            compact=compact,
         )
         yield Button(
             Content("Allow for this session (s)"),
             id="confirm-session",
             disabled=self.request.needs_typed_name,
+            compact=compact,
         )
         if self.request.offers_always:
-            yield Button(literal(text.always_label(self.request)), id="confirm-always")
-        yield Button(Content("Cancel (Esc)"), id="confirm-cancel")
+            yield Button(literal(text.always_label(self.request)), id="confirm-always", compact=compact)
+        yield Button(Content("Cancel (Esc)"), id="confirm-cancel", compact=compact)
+
+    def on_resize(self) -> None:
+        # Four buttons need about 100 columns in a row; below that they go two by two, none cut off.
+        self.set_class(self.size.width < NARROW_BELOW, "-narrow")
 
     def on_mount(self) -> None:
         focus = "#confirm-cancel" if self.severe else "#confirm-once"

@@ -9,6 +9,10 @@ Query syntax (whitespace-separated terms; every term must match):
   (also ``grade:high``);
 - ``grade:high+`` means that grade or riskier; ``server:NAME`` limits to servers whose name contains NAME;
 - ``-term`` excludes what ``term`` matches; ``"high"`` (in quotes) searches the text for a badge word.
+
+Text terms also rank what matches: a tool whose name is exactly a term comes first, then names that start
+with one, then names that contain one, then the rest (a match in the title or description only), so
+typing a whole name and pressing Enter opens that tool and not a longer-listed one that mentions it.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ class ToolEntry:
     lint: tuple[LintWarning, ...]
     """Annotation warnings (contradictions, destructive-sounding names, no annotations)."""
     server_lower: str
+    name_lower: str
     name_key: tuple[str, str]
 
 
@@ -102,7 +107,8 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
         haystack=haystack.lower(),
         lint=lint,
         server_lower=tool.server.lower(),
-        name_key=(tool.server.lower(), tool.display_title.lower()),
+        name_lower=tool.name.lower(),
+        name_key=(tool.server.lower(), tool.name.lower()),
     )
 
 
@@ -161,14 +167,31 @@ def _narrow(entries: list[ToolEntry], term: Term) -> list[ToolEntry]:
 def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
     """The entries matching ``query`` (syntax in the module docstring), in their given order."""
     result = list(entries)
+    terms = parse_query(query)
     # Badge terms first: they are cheap and usually cut the list the most before any text scan.
-    for term in sorted(parse_query(query), key=lambda term: term.kind == "text"):
+    for term in sorted(terms, key=lambda term: term.kind == "text"):
         result = _narrow(result, term)
+    words = [term.value for term in terms if term.kind == "text" and term.wanted]
+    if words:
+        result.sort(key=lambda entry: name_rank(entry.name_lower, words))  # stable: order kept within a rank
     return result
 
 
+def name_rank(name: str, words: list[str]) -> int:
+    """0: the name is one of ``words``; 1: it starts with one; 2: it contains one; 3: none of these."""
+    rank = 3
+    for word in words:
+        if name == word:
+            return 0
+        if name.startswith(word):
+            rank = min(rank, 1)
+        elif word in name:
+            rank = min(rank, 2)
+    return rank
+
+
 def sort_entries(entries: Sequence[ToolEntry], by_risk: bool) -> list[ToolEntry]:
-    """By server then title; or riskiest grade first (then server and title)."""
+    """By server then name; or riskiest grade first (then server and name)."""
     if by_risk:
         return sorted(entries, key=lambda entry: (-entry.grade, entry.name_key))
     return sorted(entries, key=lambda entry: entry.name_key)

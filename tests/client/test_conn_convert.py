@@ -40,22 +40,17 @@ def test_every_content_type() -> None:
     assert content_block(odd) == UnknownBlock("hologram", odd)
 
 
-def test_large_results_are_cut_and_flagged() -> None:
-    raw = {"content": [{"type": "text", "text": "a" * 60}, {"type": "text", "text": "b" * 60}]}
-    outcome = call_outcome(raw, duration_s=0.1, limit=100)
-    assert outcome.truncated
-    assert outcome.content == (TextBlock("a" * 60), TextBlock("b" * 40))
-    small = call_outcome(
-        {"content": [{"type": "text", "text": "ok"}], "structuredContent": {"n": 1}}, duration_s=0
-    )
-    assert not small.truncated
-    assert small.structured == {"n": 1}
-    huge_structured = call_outcome(
-        {"content": [], "structuredContent": {"k": "v" * 500}}, duration_s=0, limit=100
-    )
-    assert huge_structured.structured is None
-    assert huge_structured.truncated
-    assert "structured content" in (huge_structured.error or "")
+def test_large_results_are_kept_whole() -> None:
+    """The display caps what it shows; the outcome keeps everything for saving and the CLI."""
+    raw = {
+        "content": [{"type": "text", "text": "a" * 3_000_000}, {"type": "text", "text": "b" * 60}],
+        "structuredContent": {"k": "v" * 3_000_000},
+    }
+    outcome = call_outcome(raw, duration_s=0.1)
+    assert not outcome.truncated
+    assert outcome.error is None
+    assert outcome.content == (TextBlock("a" * 3_000_000), TextBlock("b" * 60))
+    assert outcome.structured == {"k": "v" * 3_000_000}
 
 
 def test_resolve_method_rules() -> None:

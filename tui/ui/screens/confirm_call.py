@@ -143,7 +143,12 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 id="confirm-resolution",
                 heading="Changed from the tool's definition:",
             ),
-            _block(text.lint_lines(request), id="confirm-lint", heading="Annotation warnings:"),
+            _block(
+                text.claimed_lines(request),
+                id="confirm-claimed",
+                heading="The server's answer broke the tool's static bounds:",
+            ),
+            _block(text.lint_lines(request), id="confirm-lint", heading="Warnings:"),
         ):
             if block is not None:
                 yield block

@@ -228,7 +228,14 @@ class MainScreen(Screen[None]):
         history = self.query_one(CallHistory)
         title = f"{tool.display_title} on {tool.server}"
         self.history_count += 1
-        entry = HistoryEntry(self.history_count, datetime.now(), tool.server, tool.name, dict(arguments))
+        entry = HistoryEntry(
+            self.history_count,
+            datetime.now(),
+            tool.server,
+            tool.name,
+            dict(arguments),
+            grade=panel.badges.grade,
+        )
         sent_at: float | None = None
 
         async def on_send() -> None:
@@ -248,7 +255,7 @@ class MainScreen(Screen[None]):
             raise
         finally:
             self.running_call = None
-        history.record(replace(entry, outcome=record.outcome, grade=record.grade.grade))
+        history.record(entry.finished(record))
         await panel.show_outcome(record.outcome, title)
         for note in record.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
@@ -298,3 +305,12 @@ class MainScreen(Screen[None]):
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
+        if tab == "history":
+            self.query_one(CallHistory).focus()  # Down and Enter work at once
+        elif tab == "logs":
+            # The server the person is working with: the open tool's, else the last call's.
+            panel = self.mounted_panel
+            tool_server = panel.tool.server if panel is not None and panel.tool is not None else None
+            server = tool_server or self.query_one(CallHistory).last_server
+            log_view = self.query_one(ServerLogView)
+            log_view.show(server if server is not None else log_view.shown_server)

@@ -47,6 +47,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
+        Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False),
     ]
 
     def __init__(self, startup: Startup) -> None:
@@ -56,6 +57,7 @@ class MainScreen(Screen[None]):
         self.running_call: object | None = None
         self._focus_before_call: Widget | None = None
         self._panel_lock = asyncio.Lock()
+        self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
 
     @property
     def tui_app(self) -> McpTuiApp:
@@ -85,7 +87,9 @@ class MainScreen(Screen[None]):
         yield Footer()
 
     def _notice_text(self) -> str:
-        lines = list(self.startup.problems)
+        from tui.config.check import problems_notice
+
+        lines = problems_notice(self.startup.problems, everything=self._all_problems)
         if self.startup.using_demo:
             where = self.startup.config_file or self.startup.paths.config_file
             lines.append(
@@ -302,6 +306,12 @@ class MainScreen(Screen[None]):
 
     def action_toggle_sort(self) -> None:
         self.query_one(ToolList).action_toggle_sort()
+
+    def action_toggle_problems(self) -> None:
+        self._all_problems = not self._all_problems
+        notice = self.query_one("#notice", Static)
+        notice.update(self._notice_text())
+        notice.set_class(self._all_problems, "-expanded")
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

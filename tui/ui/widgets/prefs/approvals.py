@@ -19,6 +19,15 @@ def approval_text(approval: Approval) -> str:
     return f"{approval.server} / {approval.tool}: up to {approval.ceiling.label}, {scope}, since {since}"
 
 
+def revoked_text(approval: Approval) -> str:
+    """What revoking ``approval`` changes, in plain words."""
+    how = "always allowed" if approval.scope == "always" else "allowed for this session"
+    return (
+        f"{approval.tool} on {approval.server} is no longer {how} up to {approval.ceiling.label}: "
+        "your rules and preferences decide its next call."
+    )
+
+
 class RememberedApprovals(PrefsSection):
     DEFAULT_CSS = """
     RememberedApprovals Label.approval-text { padding: 0 1; width: 1fr; }
@@ -42,10 +51,13 @@ class RememberedApprovals(PrefsSection):
         approval = self.shown[int((event.button.id or "").rsplit("-", 1)[-1])]
         book = self.context.book
         book.revoke(approval)
-        if approval.scope == "always" and not self.write_store(f"the revocation of {approval.describe()}"):
-            book.add(approval)  # still on disk, so still in force: say so rather than pretend
-            return
-        if approval.scope == "session":
-            self.say(f"Revoked: {approval.describe()}")
+        if approval.scope == "always":
+            if not self.write_store("the revoked approval"):
+                book.add(approval)  # still on disk, so still in force: say so rather than pretend
+                return
+            store = self.context.store
+            self.say(revoked_text(approval) + (f" Saved to {store.path}." if store is not None else ""))
+        else:
+            self.say(revoked_text(approval))
         self.announce("approval")
         self.refresh(recompose=True)

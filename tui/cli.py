@@ -81,9 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mcp-tui: {error}", file=sys.stderr)
         return 2
     if args.check_config:
-        for problem in startup.problems:
-            print(problem, file=sys.stderr)
-        return 2 if startup.problems else 0
+        from tui.config.check import run_check
+
+        return run_check(startup, args.config)
 
     from tui.client.early_spawn import spawn_early, stop_unadopted
 

@@ -55,7 +55,7 @@ def build_core(startup: Startup, manager: Any, *, confirm: Confirm) -> Core:
         return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
     engine = PreflightEngine(resolver, manager.connection_id, config.timeouts.preflight)
-    audit = AuditLog(startup.paths.audit_file)
+    audit = AuditLog(startup.paths.audit_file, config.audit)
     flow = CallFlow(manager, engine, policy, audit=audit, store=store, confirm=confirm)
     debounce = config.preferences.preflight_debounce_ms / 1000
     return Core(flow, engine, policy, store, audit, debounce, problems)

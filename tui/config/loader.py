@@ -16,6 +16,10 @@ config.toml, every key optional::
     redact_arguments_in_audit = false    # write "<redacted>" instead of arguments in the audit log
     preflight_debounce_ms = 150          # pause in typing before a live preflight is sent
 
+    [audit]               # the audit log (audit.jsonl) rotates by size
+    max_file_kb = 10240   # start a new file at this size; 0 never rotates
+    keep_files = 5        # older files kept (audit.jsonl.1 is the newest)
+
     [servers.files]       # a stdio server: mcp-tui starts the program
     command = "npx"
     args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]
@@ -46,13 +50,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tui.config.locate import toml_locator
-from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts
+from tui.config.model import AppConfig, AuditSettings, Preferences, ServerConfig, Timeouts
 from tui.config.problems import ConfigProblem
 from tui.config.sections import Reporter, read_rules, read_settings
 from tui.config.toml_chunks import parse_salvaging
 from tui.config.toml_servers import read_server
 
-TOP_KEYS = ("timeouts", "preferences", "servers", "rules")
+TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules")
 
 
 def load_config(
@@ -106,6 +110,8 @@ def load_toml_config(
         config.timeouts = read_settings(Timeouts, data["timeouts"], ("timeouts",), rep)
     if "preferences" in data:
         config.preferences = read_settings(Preferences, data["preferences"], ("preferences",), rep)
+    if "audit" in data:
+        config.audit = read_settings(AuditSettings, data["audit"], ("audit",), rep)
     if "rules" in data:
         config.rules = read_rules(data["rules"], rep)
     config.servers = _read_servers(data.get("servers", {}), rep, environ)

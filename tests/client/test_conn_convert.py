@@ -118,3 +118,33 @@ def test_split_lines_keeps_partial_lines() -> None:
     assert split_lines(pending, b"par") == []
     assert split_lines(pending, b"tial\nnext\nrest") == [b"partial", b"next"]
     assert bytes(pending) == b"rest"
+
+
+def test_the_extensions_resolvable_tool_example() -> None:
+    # The extension repository's example tool, in our own words: a file tool with an icon, an annotation
+    # owned by another extension, conservative static hints and the resolvable marker.
+    raw = {
+        "name": "manage_files",
+        "description": "Work with the contents of a file",
+        "icons": [{"src": "https://example.org/files.svg", "mimeType": "image/svg+xml", "theme": "dark"}],
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string"},
+                "action": {"type": "string", "enum": ["read", "append", "replace", "delete"]},
+            },
+            "required": ["path", "action"],
+        },
+        "annotations": {
+            "readOnlyHint": False,
+            "destructiveHint": True,
+            "idempotentHint": False,
+            "openWorldHint": False,
+            "example.org/other-extension": {"note": "kept as data"},
+        },
+        "_meta": {EXTENSION_ID: {"resolvable": True}},
+    }
+    info = tool_info("s", raw, {"extensions": {EXTENSION_ID: {}}, "tools": {}})
+    assert info.resolve_method == EXTENSION_ID
+    assert info.dialect_label == "tool-resolution extension"
+    assert tool_info("s", raw, {"tools": {}}).dialect_label == "not resolvable"

@@ -199,3 +199,28 @@ async def test_spec_defaults_apply_before_the_bounds() -> None:
     assert result.status is PreflightStatus.RESOLVED
     assert result.broken_bounds == ()
     assert result.grade is Grade.HIGH  # closed world now, from the answer
+
+
+async def test_a_real_relisting_invalidates_what_the_live_view_may_show() -> None:
+    server = ExtensionServer()
+    config = ServerConfig(name="ext", transport="stdio", command="in-process", protocol="legacy")
+    manager = ConnectionManager([config], Timeouts(), lambda event: None, targets={"ext": server.build()})
+    await manager.start()
+    try:
+        await wait_until(lambda: bool(manager.tools("ext")))
+
+        async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+            return await manager.resolve(tool.server, tool.name, arguments, timeout)
+
+        engine = PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+        before = {t.name: t for t in manager.tools("ext")}["files"]
+        await engine.preflight(before, READ)
+        assert engine.preflight_now(before, READ) is not None
+        # What a tools/list_changed notification triggers: the same connection lists the tools again.
+        manager._get("ext").request_refresh()
+        await wait_until(lambda: manager.tools("ext")[0].listing != before.listing)
+        after = {t.name: t for t in manager.tools("ext")}["files"]
+    finally:
+        await manager.aclose()
+    assert after == before, "same definition"
+    assert engine.preflight_now(after, READ) is None, "answers about the earlier listing are not shown again"

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from filelock import FileLock, Timeout
 
 from tui.config.model import AuditSettings
+from tui.safety.decision import RuleId
 from tui.safety.hints import Hints
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
@@ -53,10 +54,8 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "rule",
         "string",
-        "which rule decided: `never-rule`, `definition-changed`, `ask-rule`, `approval-always`, "
-        "`approval-session`, `always-rule`, `confirm-destructive`, `auto-safe`, `auto-low`, "
-        "`idempotent-retry`, `untrusted`, `contradictory-hints`, `lint-warning`, `above-ceiling` or "
-        "`no-rule`",
+        # Spelled from the enum, so a new rule can never be missing from the README's table.
+        "which rule decided: " + ", ".join(f"`{rule.value}`" for rule in RuleId),
     ),
     (
         "outcome",

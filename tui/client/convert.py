@@ -156,4 +156,5 @@ def call_outcome(
         error=" ".join(notes) or None,
         duration_s=duration_s,
         truncated=truncated,
+        raw=raw,
     )

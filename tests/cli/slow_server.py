@@ -1,0 +1,33 @@
+"""A stdio MCP server for the headless tests: a call that waits until cancelled, and says so in a file.
+
+Run as ``python slow_server.py MARKER``: when the client cancels ``wait`` (notifications/cancelled), the
+server writes "cancelled" to MARKER, so a test can prove the server was told.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import anyio
+import mcp_types as types
+from mcp.server.mcpserver import MCPServer
+
+MARKER = Path(sys.argv[1])
+server = MCPServer("slow-test", version="1.0.0")
+
+
+@server.tool(annotations=types.ToolAnnotations(read_only_hint=True, open_world_hint=False))
+async def wait(seconds: float = 600) -> str:
+    """Wait, then answer; records its own cancellation."""
+    MARKER.write_text("started", encoding="utf-8")  # noqa: ASYNC240 (a tiny file, once: keep it simple)
+    try:
+        await anyio.sleep(seconds)
+    except anyio.get_cancelled_exc_class():
+        MARKER.write_text("cancelled", encoding="utf-8")  # noqa: ASYNC240
+        raise
+    return "done waiting"
+
+
+if __name__ == "__main__":
+    server.run("stdio")

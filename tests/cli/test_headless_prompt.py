@@ -8,7 +8,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from cli_harness import audit_records, command, environment, sandbox_bytes
+from cli_harness import audit_records, command, environment, run_cli, sandbox_bytes
 
 
 class Terminal:
@@ -97,3 +97,23 @@ def test_no_input_never_prompts_even_on_a_terminal(home: Path) -> None:
     assert code == 5
     assert "needs approval and no one could be asked" in terminal.screen
     assert "[y/N]" not in terminal.screen
+
+
+def test_a_servers_question_is_asked_field_by_field_on_a_terminal(home: Path) -> None:
+    terminal = Terminal(home, "call", "ask_user", "--approve-up-to", "safe")
+    terminal.wait_for("Your name (required): ")
+    assert "demo asks: The demo server would like to greet you." in terminal.screen
+    terminal.type("Ada")
+    terminal.wait_for("Favourite colour (red/green/blue): ")
+    terminal.type("green")
+    terminal.wait_for("Send these answers? [y/N] ")
+    terminal.type("y")
+    code, out = terminal.finish()
+    assert code == 0
+    assert "Nice to meet you, Ada! Green is a fine colour." in out
+
+
+def test_without_a_terminal_a_servers_question_is_declined(home: Path) -> None:
+    result = run_cli("call", "ask_user", "--approve-up-to", "safe", home=home)
+    assert result.returncode == 0, result.stderr
+    assert "You declined to answer." in result.stdout

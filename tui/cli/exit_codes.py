@@ -42,3 +42,9 @@ class CliError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def exit_codes_markdown() -> str:
+    """The table for the README (a test keeps the two the same)."""
+    rows = [f"| {code.value} | {meaning} |" for code, meaning in MEANINGS]
+    return "\n".join(["| status | meaning |", "|---|---|", *rows])

@@ -141,3 +141,16 @@ def test_ctrl_c_cancels_the_call_tells_the_server_and_exits_130(home: Path) -> N
     assert "Traceback" not in err
     assert marker.read_text(encoding="utf-8") == "cancelled"
     assert audit_records(home)[-1]["outcome"] == "cancelled"
+
+
+def test_images_print_as_type_and_size_and_save_dir_writes_them(home: Path) -> None:
+    server = ("--", sys.executable, str(SLOW_SERVER), str(home / "marker.txt"))
+    saved = home / "saved"
+    result = run_cli(
+        "call", "picture", "--approve-up-to", "safe", "--save-dir", str(saved), *server, home=home
+    )
+    assert result.returncode == 0, result.stderr
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(32))
+    assert f"[image image/png, {len(png)} B, saved to {saved / 'picture-1.png'}]" in result.stdout
+    assert "a tiny picture" in result.stdout
+    assert (saved / "picture-1.png").read_bytes() == png

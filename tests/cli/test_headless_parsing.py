@@ -119,3 +119,14 @@ def test_server_text_reaches_the_terminal_with_its_control_characters_shown(home
     # In JSON the text is data: escaped by JSON, intact when parsed.
     document = json.loads(run_cli(*args, "--json", home=home).stdout)
     assert "\x1b[2J" in document["result"]["content"][0]["text"]
+
+
+def test_a_broken_config_still_lists_but_never_calls(home: Path) -> None:
+    write_config(home, '[[rules]]\nserver = "demo"\ntool = "add_note"\naction = "nevr"\n')
+    listed = run_cli("tools", "--json", home=home)
+    assert listed.returncode == 0
+    assert "config.toml" in listed.stderr
+    called = run_cli("call", "add_note", "text=x", "--approve-up-to", "critical", home=home)
+    assert called.returncode == 2
+    assert "not calling: fix the configuration problems above first" in called.stderr
+    assert not (home / "demo-sandbox" / "notes.md").exists()

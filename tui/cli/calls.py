@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.arguments import check_arguments, collect_arguments
-from tui.cli.exit_codes import Exit
+from tui.cli.exit_codes import CliError, Exit
 from tui.cli.parsing import Request
 from tui.cli.records import call_document, emit, evaluation_document
 from tui.cli.render import evaluation_lines, outcome_lines
@@ -30,6 +30,11 @@ def call(request: Request) -> int:
 
 def _run(request: Request, act: Any) -> int:
     startup = load(request)
+    if request.command == "call" and startup.problems:
+        # A rule that could not be read might be the one that denies this call: do not guess.
+        raise CliError(
+            Exit.USAGE, "not calling: fix the configuration problems above first (a rule may be missing)"
+        )
     server, name = split_names(request.names, startup, request.command)
     arguments = collect_arguments(request.args, request.pairs)
     startup = only(startup, server)

@@ -142,7 +142,10 @@ def command_parser(command: str) -> argparse.ArgumentParser:
         )
     if command in ("resolve", "call"):
         parser.add_argument(
-            "--timeout", type=_positive, metavar="SECONDS", help="for this call (default: config timeouts)"
+            "--timeout",
+            type=_positive,
+            metavar="SECONDS",
+            help="resolve: the preflight's limit; call: the call's (default: [timeouts] in config.toml)",
         )
     if command == "audit":
         parser.add_argument("--last", type=int, default=20, metavar="N", help="how many records (default 20)")

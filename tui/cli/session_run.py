@@ -41,7 +41,9 @@ def load(request: Request) -> Startup:
     if request.timeout is not None:
         from dataclasses import replace
 
-        startup.config.timeouts = replace(startup.config.timeouts, call=request.timeout)
+        # resolve waits for the preflight; call for the call (its preflight keeps the configured limit).
+        limit = "preflight" if request.command == "resolve" else "call"
+        startup.config.timeouts = replace(startup.config.timeouts, **{limit: request.timeout})
     return startup
 
 

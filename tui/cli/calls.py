@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.cli.arguments import check_arguments, collect_arguments
@@ -28,7 +30,10 @@ def call(request: Request) -> int:
     return _run(request, _call)
 
 
-def _run(request: Request, act: Any) -> int:
+Act = Callable[["Session", "ToolInfo", dict[str, Any], Request], Awaitable[int]]
+
+
+def _run(request: Request, act: Act) -> int:
     startup = load(request)
     if request.command == "call" and startup.problems:
         # A rule that could not be read might be the one that denies this call: do not guess.
@@ -43,8 +48,7 @@ def _run(request: Request, act: Any) -> int:
         await connect(session, server)
         tool = find_tool(session, server, name)
         check_arguments(tool.input_schema, arguments, tool.name)
-        result: int = await act(session, tool, arguments, request)
-        return result
+        return await act(session, tool, arguments, request)
 
     return run(lambda: with_session(startup, body))
 
@@ -71,7 +75,7 @@ async def _call(session: Session, tool: ToolInfo, arguments: dict[str, Any], req
     return _report(record, request)
 
 
-def _progress_printer() -> Any:
+def _progress_printer() -> Callable[[Progress], None]:
     def show(progress: Progress) -> None:
         total = f"/{progress.total:g}" if progress.total is not None else ""
         message = f" {visible(progress.message)}" if progress.message else ""
@@ -128,7 +132,7 @@ def _report(record: CallRecord, request: Request) -> int:
     return int(code)
 
 
-def _save(record: CallRecord, request: Request) -> dict[int, Any]:
+def _save(record: CallRecord, request: Request) -> dict[int, Path]:
     if request.save_dir is None:
         return {}
     from tui.cli.saving import save_blocks

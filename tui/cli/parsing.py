@@ -88,7 +88,7 @@ def find_command(options: list[str]) -> int | None:
 
 def unknown_command(word: str) -> CliError:
     close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    hint = f"; did you mean {' or '.join(close)}?" if close else "."
     return CliError(
         Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(COMMANDS)} (see --help)"
     )

@@ -20,6 +20,12 @@ from cli_harness import (
     write_config,
 )
 
+from tui.safety.confirm import ConfirmChoice
+from tui.safety.grade import Grade
+from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.session import Session
+from tui.startup import load_startup
+
 
 def test_an_allowed_call_runs_prints_the_result_and_audits_as_cli(home: Path) -> None:
     write_config(home, rule("sandbox_stats", "always", "safe"))
@@ -154,3 +160,16 @@ def test_images_print_as_type_and_size_and_save_dir_writes_them(home: Path) -> N
     assert f"[image image/png, {len(png)} B, saved to {saved / 'picture-1.png'}]" in result.stdout
     assert "a tiny picture" in result.stdout
     assert (saved / "picture-1.png").read_bytes() == png
+
+
+def test_approve_up_to_never_covers_a_changed_tool_definition(home: Path) -> None:
+    # You once allowed add_note "always", but the server has changed the tool since: a person must look.
+    startup = load_startup(config_path=None)
+    older = DefinitionSnapshot.of("add_note", "An older description.", {"type": "object"}, None)
+    Session(startup).settings.remember(ConfirmChoice.ALWAYS, startup.servers[0], older, Grade.MEDIUM)
+    result = run_cli("call", "add_note", "text=x", "--approve-up-to", "critical", home=home)
+    assert result.returncode == 5
+    assert not (home / "demo-sandbox" / "notes.md").exists()
+    record = audit_records(home)[-1]
+    assert (record["rule"], record["outcome"]) == ("definition-changed", "unanswered")
+    assert record["changes"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -117,3 +118,24 @@ def test_without_a_terminal_a_servers_question_is_declined(home: Path) -> None:
     result = run_cli("call", "ask_user", "--approve-up-to", "safe", home=home)
     assert result.returncode == 0, result.stderr
     assert "You declined to answer." in result.stdout
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_sends_nothing(home: Path) -> None:
+    terminal = Terminal(home, "call", "add_note", "text=never sent")
+    terminal.wait_for("[y/N]")
+    terminal.process.send_signal(signal.SIGINT)
+    code, _out = terminal.finish()
+    assert code == 130
+    assert "Traceback" not in terminal.screen
+    assert "notes.md" not in sandbox_bytes(home)
+
+
+def test_progress_goes_to_stderr_on_a_terminal_only(home: Path) -> None:
+    args = ("call", "slow_count", "steps:=3", "delay_seconds:=0.05", "--approve-up-to", "safe")
+    terminal = Terminal(home, *args)
+    code, out = terminal.finish()
+    assert code == 0
+    assert "step 3 of 3" in terminal.screen
+    assert "step 3 of 3" not in out
+    piped = run_cli(*args, home=home)
+    assert "step" not in piped.stderr

@@ -21,6 +21,7 @@ from tui.safety.assessment import assess
 from tui.safety.decision import Decision
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.tool_query import make_entry
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 SECTION = README.split("## Headless commands", 1)[1].split("\n## ", 1)[0]
@@ -55,8 +56,8 @@ def test_every_json_field_is_documented() -> None:
 
     documents = {
         "servers": server_document(ServerState("demo", ConnectionStatus.CONNECTED), "trusted"),
-        "tools": tool_document(tool, assessment),
-        "show": show_document(tool, assessment),
+        "tools": tool_document(make_entry(tool)),
+        "show": show_document(make_entry(tool), assessment),
         "resolve": evaluation_document(evaluation),
         "call": call_document(record, "ok", 3, None),
     }

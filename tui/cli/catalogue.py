@@ -15,7 +15,16 @@ from tui.cli.targets import check_server, connect, find_tool, only, split_names
 from tui.session.plain_text import visible
 
 if TYPE_CHECKING:
+    from tui.client.models import ToolInfo
     from tui.session.session import Session
+    from tui.session.tool_query import ToolEntry
+
+
+def entry_of(session: Session, tool: ToolInfo) -> ToolEntry:
+    """The tool list's row for ``tool``: hints (overrides included), grade and lint, as the TUI has it."""
+    from tui.session.tool_query import make_entry
+
+    return make_entry(tool, lambda tool: session.assess(tool).hints)
 
 
 def servers(request: Request) -> int:
@@ -46,7 +55,7 @@ def tools(request: Request) -> int:
         startup = only(startup, check_server(request.names[0], startup))
 
     async def body(session: Session) -> int:
-        from tui.session.tool_query import filter_tools, make_entry
+        from tui.session.tool_query import filter_tools
 
         failed = 0
         for server in [server.name for server in startup.servers]:
@@ -57,11 +66,11 @@ def tools(request: Request) -> int:
                     raise
                 failed += 1  # the other servers' tools are still listed
                 print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
-        entries = [make_entry(tool, lambda tool: session.assess(tool).hints) for tool in session.tools()]
+        entries = [entry_of(session, tool) for tool in session.tools()]
         if request.filter:
             entries = filter_tools(entries, request.filter)
         if request.json:
-            emit([tool_document(entry.tool, session.assess(entry.tool)) for entry in entries])
+            emit([tool_document(entry) for entry in entries])
         else:
             for entry in entries:
                 mark = f"  resolvable ({entry.tool.resolve_method})" if entry.tool.resolve_method else ""
@@ -82,11 +91,11 @@ def show(request: Request) -> int:
     async def body(session: Session) -> int:
         await connect(session, server)
         tool = find_tool(session, server, name)
-        assessment = session.assess(tool)
+        entry, assessment = entry_of(session, tool), session.assess(tool)
         if request.json:
-            emit(show_document(tool, assessment))
+            emit(show_document(entry, assessment))
         else:
-            print("\n".join(tool_lines(tool, assessment)))
+            print("\n".join(tool_lines(entry, assessment)))
         return 0
 
     return run(lambda: with_session(startup, body))

@@ -7,13 +7,14 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tui.config.audit import hints_record
-from tui.safety.lint import LintWarning, lint_tool
+from tui.safety.lint import LintWarning
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallRecord, Evaluation
     from tui.client.models import ServerState, ToolInfo
     from tui.safety.assessment import Assessment
     from tui.safety.grade import GradeResult
+    from tui.session.tool_query import ToolEntry
 
 
 def emit(document: Any) -> None:
@@ -36,23 +37,25 @@ def reasons(grade: GradeResult) -> list[dict[str, Any]]:
     ]
 
 
-def tool_document(tool: ToolInfo, assessment: Assessment) -> dict[str, Any]:
-    """One entry of ``tools --json``."""
+def tool_document(entry: ToolEntry) -> dict[str, Any]:
+    """One entry of ``tools --json``: the tool list's row (same hints, grade and lint as the TUI's)."""
+    tool = entry.tool
     return {
         "server": tool.server,
         "name": tool.name,
         "title": tool_title(tool),
-        "grade": assessment.grade.grade.label,
-        "hints": hints_record(assessment.hints),
+        "grade": entry.grade.label,
+        "hints": hints_record(entry.hints),
         "resolvable": tool.resolve_method,
-        "lint": lint_list(lint_tool(tool.name, tool.annotations)),
+        "lint": lint_list(entry.lint),
     }
 
 
-def show_document(tool: ToolInfo, assessment: Assessment) -> dict[str, Any]:
+def show_document(entry: ToolEntry, assessment: Assessment) -> dict[str, Any]:
     """``show --json``: the tools entry plus everything the tool says about itself."""
+    tool = entry.tool
     return {
-        **tool_document(tool, assessment),
+        **tool_document(entry),
         "reasons": reasons(assessment.grade),
         "description": tool.description,
         "input_schema": tool.input_schema,

@@ -12,10 +12,11 @@ from tui.session.plain_text import visible
 
 if TYPE_CHECKING:
     from tui.client.call_flow import Evaluation
-    from tui.client.models import CallOutcome, ContentBlock, ToolInfo
+    from tui.client.models import CallOutcome, ContentBlock
     from tui.safety.assessment import Assessment
     from tui.safety.grade import GradeResult
     from tui.safety.hints import Hints
+    from tui.session.tool_query import ToolEntry
 
 
 def hints_line(hints: Hints) -> str:
@@ -34,10 +35,9 @@ def pretty(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-def tool_lines(tool: ToolInfo, assessment: Assessment) -> list[str]:
+def tool_lines(entry: ToolEntry, assessment: Assessment) -> list[str]:
     """``show``: the tool in full."""
-    from tui.safety.lint import lint_tool
-
+    tool = entry.tool
     lines = [
         f"{visible(tool.server)} / {visible(tool.name)}",
         f"title: {visible(tool.display_title)}",
@@ -46,7 +46,7 @@ def tool_lines(tool: ToolInfo, assessment: Assessment) -> list[str]:
         f"hints: {hints_line(assessment.hints)}",
         f"resolution: {tool.resolve_method or 'none (the static hints hold for every call)'}",
     ]
-    lines += [f"lint: {visible(warning.message)}" for warning in lint_tool(tool.name, tool.annotations)]
+    lines += [f"lint: {visible(warning.message)}" for warning in entry.lint]
     lines += ["", "description:", visible(tool.description or "(none)"), "", "input schema:"]
     lines.append(visible(pretty(tool.input_schema)))
     if tool.output_schema is not None:

@@ -111,4 +111,5 @@ def call_outcome(raw: dict[str, Any], *, duration_s: float, note: str | None = N
         is_error=raw.get("isError") is True,
         error=note or None,
         duration_s=duration_s,
+        raw=raw,
     )

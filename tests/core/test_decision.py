@@ -60,7 +60,7 @@ def test_with_nothing_configured_every_grade_asks() -> None:
             assert decision.action == "ask"
     assert _decide(APPEND).reason == (
         "Asking: this call is medium (writes, not destructive); "
-        "no rule or approval covers manage_files on demo yet (this dialog can remember your choice)"
+        "no rule or approval covers manage_files on demo yet"
     )
     assert _decide(APPEND).rule == RuleId.NO_RULE
 

@@ -7,6 +7,7 @@ is), and the settings service as the one writer of the user's files.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -179,3 +180,24 @@ async def test_an_elicitation_no_one_can_answer_is_declined(session: Session) ->
     assert record.outcome.status is CallStatus.OK
     text = " ".join(getattr(block, "text", "") for block in record.outcome.content).lower()
     assert "declined" in text
+
+
+async def test_interrupted_while_asking_is_audited_as_cancelled_and_sends_nothing(
+    session: Session, home: Path
+) -> None:
+    """Ctrl+C at a terminal prompt (or the app closing over a dialog) cancels the call while it waits."""
+    asked = asyncio.Event()
+    session.attach(lambda question: asked.set())  # a front end that never answers
+    await session.ready("demo", timeout=20)
+    sandbox = home / "demo-sandbox"
+    before = snapshot(sandbox)
+    call = asyncio.ensure_future(
+        session.call(tool(session, "manage_files"), {"action": "delete", "path": "welcome.txt"})
+    )
+    await asyncio.wait_for(asked.wait(), 20)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    [audit] = records(home)
+    assert (audit["outcome"], audit["choice"], audit["duration_ms"]) == ("cancelled", "cancel", None)
+    assert snapshot(sandbox) == before

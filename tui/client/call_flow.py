@@ -188,7 +188,15 @@ class CallFlow:
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
-            choice = await self.confirm(evaluation.confirm_request())
+            try:
+                choice = await self.confirm(evaluation.confirm_request())
+            except asyncio.CancelledError:
+                # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
+                # nothing was sent, and the audit log still says so.
+                unsent = CallRecord(evaluation, ConfirmChoice.CANCEL, _not_sent(), started)
+                interrupted = "Interrupted before you answered; nothing was sent."
+                self._finish(unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
+                raise
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
         record = CallRecord(evaluation, choice, _not_sent(), started, notes)

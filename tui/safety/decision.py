@@ -206,10 +206,8 @@ def _decide(
             f"does not apply there"
         )
         return Decision("ask", reason, RuleId.UNTRUSTED)
-    reason = (
-        f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where} yet "
-        f"(this dialog can remember your choice)"
-    )
+    # Said the same way to the dialog and to a terminal prompt, which cannot remember a choice.
+    reason = f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where} yet"
     return Decision("ask", reason, RuleId.NO_RULE)
 
 

@@ -31,8 +31,7 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
     app = make_app(home, config(home))
     async with app.run_test(size=(140, 50)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        assert app.manager is not None
-        assert app.manager.state("demo").protocol_version == "2026-07-28"
+        assert app.session.state("demo").protocol_version == "2026-07-28"
         assert tools["manage_files"].dialect == EXTENSION_ID
 
         await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})

@@ -22,6 +22,7 @@ from tui.client.models import (
     UnknownBlock,
 )
 from tui.ui.safe_text import literal
+from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView
 from tui.ui.widgets.results.formatting import human_duration
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
@@ -52,6 +53,7 @@ class ResultView(VerticalScroll):
     ResultView .result-block { height: auto; margin-top: 1; padding-left: 1; border-left: wide $primary 40%; }
     ResultView .result-block .result-block { margin-top: 0; border-left: none; padding-left: 0; }
     ResultView .block-title { color: $text-muted; }
+    ResultView .block-annotations { color: $text-muted; text-style: italic; }
     ResultView .block-note { color: $text-warning; }
     ResultView .block-problem { color: $text-error; }
     ResultView .text-body { height: auto; }
@@ -114,7 +116,8 @@ class ResultView(VerticalScroll):
             widgets.append(Static(TRUNCATED_NOTE, id="result-truncated", classes="result-note"))
         stem = title
         for index, block in enumerate(outcome.content, start=1):
-            widgets.append(self._block(block, f"{stem}-{index}" if len(outcome.content) > 1 else stem))
+            view = self._block(block, f"{stem}-{index}" if len(outcome.content) > 1 else stem)
+            widgets.append(with_annotations(view, block.annotations))
         if outcome.structured is not None:
             widgets.append(Static("Structured content", id="result-structured-title"))
             widgets.append(StructuredTree(outcome.structured, id="result-structured"))

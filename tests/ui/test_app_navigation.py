@@ -9,6 +9,7 @@ from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
 from tui.client.models import CallStatus
+from tui.client.preflight import PreflightStatus
 from tui.safety.grade import Grade
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
@@ -113,3 +114,27 @@ async def test_f3_shows_the_open_tools_server_not_the_highlighted_row(home: Path
         assert log_view.shown_server == "beta"
         first_line = log_view.render_line(0).text.strip()
         assert first_line == "beta has written nothing yet (its stderr and log messages show here)."
+
+
+async def test_after_a_reconnect_the_open_tools_preflight_runs_again_by_itself(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "a.txt"})
+
+        def status() -> PreflightStatus | None:
+            result = panel(app).status_bar.result
+            return result.status if result is not None else None
+
+        await wait_for(pilot, lambda: status() is PreflightStatus.RESOLVED)
+        await app.session.disconnect("demo")
+        form = panel(app).form
+        assert form is not None
+        form.set_value({"action": "delete", "path": "a.txt"})
+        await wait_for(pilot, lambda: status() is PreflightStatus.FAILED)
+        await app.session.reconnect("demo")  # as ctrl+e does; no ctrl+y afterwards
+        await wait_for(pilot, lambda: status() is PreflightStatus.RESOLVED)
+        result = panel(app).status_bar.result
+        assert result is not None
+        assert result.arguments == {"action": "delete", "path": "a.txt"}
+        assert panel(app).badges.grade is Grade.HIGH

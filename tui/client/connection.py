@@ -32,6 +32,7 @@ from tui.client.events import (
     ToolsChanged,
 )
 from tui.client.ext_types import server_resolve_dialect
+from tui.client.health import watch_health
 from tui.client.models import EXTENSION_ID, ConnectionStatus, ServerState, ToolInfo
 from tui.client.server_requests import ask_person, log_text
 from tui.client.stderr_pipe import LineLog
@@ -72,6 +73,7 @@ class Connection:
         self._refresh: anyio.Event | None = None
         self._finished = asyncio.Event()
         self._transport_ended = False
+        self._lost: str | None = None  # why the health ping gave up on the server
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
 
@@ -112,7 +114,7 @@ class Connection:
     async def _run(self) -> None:
         self.connection_id += 1
         self.tools, self.capabilities, self.ended_reason = (), {}, None
-        self._transport_ended = False
+        self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch()
         connected = False
@@ -144,7 +146,9 @@ class Connection:
             self.ended_reason = "disconnected"
             self._set_state(ConnectionStatus.DISCONNECTED)
         else:
-            if self._transport_ended:
+            if self._lost is not None:
+                failure = self._lost
+            elif self._transport_ended:
                 failure = await self._describe_end(watch, connected, failure)
             elif timed_out:
                 failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
@@ -229,7 +233,14 @@ class Connection:
             tg.start_soon(self._refresh_loop, client)
             if client.protocol_version in MODERN_PROTOCOL_VERSIONS:
                 tg.start_soon(self._listen_loop, client)
+            if self.config.transport in ("http", "sse") and self._target is None:
+                tg.start_soon(watch_health, client, self._on_lost)
             await anyio.sleep_forever()
+
+    def _on_lost(self, reason: str) -> None:
+        self._lost = reason
+        if self._scope is not None:
+            self._scope.cancel()
 
     # ---- tools -------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import replace
 from typing import Any
 
 from tui.client.ext_types import tool_resolve_method
@@ -15,6 +16,7 @@ from tui.client.models import (
     BinaryBlock,
     CallOutcome,
     CallStatus,
+    ContentAnnotations,
     ContentBlock,
     EmbeddedResourceBlock,
     ResourceLinkBlock,
@@ -62,7 +64,26 @@ def _opt_str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def content_annotations(raw: Any) -> ContentAnnotations | None:
+    """A block's ``annotations`` object, keeping only well-formed fields; None when there are none."""
+    if not isinstance(raw, dict):
+        return None
+    audience = raw.get("audience")
+    roles = tuple(r for r in audience if isinstance(r, str)) if isinstance(audience, list) else ()
+    value = raw.get("priority")
+    priority = float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    notes = ContentAnnotations(roles, priority, _opt_str(raw.get("lastModified")))
+    return notes if notes != ContentAnnotations() else None
+
+
 def content_block(raw: dict[str, Any]) -> ContentBlock:
+    """One wire content block as the app's model, with its annotations when it has any."""
+    block = _block_without_annotations(raw)
+    notes = content_annotations(raw.get("annotations"))
+    return replace(block, annotations=notes) if notes is not None else block
+
+
+def _block_without_annotations(raw: dict[str, Any]) -> ContentBlock:
     kind = raw.get("type")
     if kind == "text" and isinstance(raw.get("text"), str):
         return TextBlock(text=raw["text"])

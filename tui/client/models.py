@@ -102,9 +102,22 @@ class ServerState:
 
 
 @dataclass(frozen=True)
+class ContentAnnotations:
+    """A content block's annotations (spec ``Annotations``): hints on who it is for and how it matters."""
+
+    audience: tuple[str, ...] = ()
+    """Who the block is meant for: "user", "assistant" or both (empty: not said)."""
+    priority: float | None = None
+    """How important it is, 0 (entirely optional) to 1 (effectively required)."""
+    last_modified: str | None = None
+    """When what it shows last changed (ISO 8601, as the server sent it)."""
+
+
+@dataclass(frozen=True)
 class TextBlock:
     text: str
     kind: Literal["text"] = "text"
+    annotations: ContentAnnotations | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +128,7 @@ class BinaryBlock:
     mime_type: str
     data: bytes
     decode_error: str | None = None
+    annotations: ContentAnnotations | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,7 @@ class ResourceLinkBlock:
     mime_type: str | None = None
     size: int | None = None
     kind: Literal["resource_link"] = "resource_link"
+    annotations: ContentAnnotations | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,7 @@ class EmbeddedResourceBlock:
     text: str | None = None
     blob: bytes | None = None
     kind: Literal["resource"] = "resource"
+    annotations: ContentAnnotations | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +160,7 @@ class UnknownBlock:
     type: str
     raw: dict[str, Any]
     kind: Literal["unknown"] = "unknown"
+    annotations: ContentAnnotations | None = None
 
 
 ContentBlock = TextBlock | BinaryBlock | ResourceLinkBlock | EmbeddedResourceBlock | UnknownBlock

@@ -159,6 +159,10 @@ class Session:
         await asyncio.wait_for(settled(), timeout)
         return [self.state(name) for name in names]
 
+    def disconnect(self, server: str) -> Awaitable[None]:
+        """Close the server's connection (a stdio server is stopped); ``reconnect`` starts it again."""
+        return self._manager_or_raise().disconnect(server)
+
     def reconnect(self, server: str) -> Awaitable[None]:
         self._settled[server].clear()
         return self._manager_or_raise().reconnect(server)

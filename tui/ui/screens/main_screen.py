@@ -201,6 +201,10 @@ class MainScreen(Screen[None]):
                     clean(f"{tool.name} changed on {server}; reopen it to see the new definition."),
                     markup=False,
                 )
+        if any(tool.name == panel.tool.name for tool in tools):
+            # The server is (back) with this tool, e.g. after a reconnect: a preflight that failed while
+            # it was away runs again by itself, instead of saying "Resolve failed" until ctrl+y.
+            self.action_retry_preflight()
 
     # ---- choosing a tool ----------------------------------------------------------------------------
 

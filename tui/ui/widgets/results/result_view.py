@@ -24,6 +24,7 @@ from tui.client.models import (
     UnknownBlock,
 )
 from tui.ui.safe_text import literal
+from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView
 from tui.ui.widgets.results.formatting import human_duration
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
@@ -58,6 +59,7 @@ class ResultView(VerticalScroll):
     ResultView .result-block { height: auto; margin-top: 1; padding-left: 1; border-left: wide $primary 40%; }
     ResultView .result-block .result-block { margin-top: 0; border-left: none; padding-left: 0; }
     ResultView .block-title { color: $text-muted; }
+    ResultView .block-annotations { color: $text-muted; text-style: italic; }
     ResultView .block-note { color: $text-warning; }
     ResultView .block-problem { color: $text-error; }
     ResultView .text-body { height: auto; }
@@ -122,7 +124,7 @@ class ResultView(VerticalScroll):
         budget = DISPLAY_LIMIT_CHARS
         for index, block in enumerate(outcome.content, start=1):
             name = f"{stem}-{index}" if len(outcome.content) > 1 else stem
-            widgets.append(self._block(block, name, budget))
+            widgets.append(with_annotations(self._block(block, name, budget), block.annotations))
             budget = max(0, budget - _text_length(block))
         if outcome.structured is not None:
             widgets.extend(self._structured(outcome.structured, f"{stem}-structured", budget))

@@ -1,0 +1,69 @@
+"""A streamable HTTP server that dies while connected shows as failed without any action, and can be
+reconnected once it is back."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from servers.harness import running, wait_status, wait_until
+
+from tui.client.health import HEALTH_INTERVAL, HEALTH_TIMEOUT
+from tui.client.models import ConnectionStatus
+from tui.config.model import ServerConfig
+
+SERVERS = Path(__file__).parent / "servers"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, str(SERVERS / "http_server.py"), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the test HTTP server did not start")
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_killed_http_server_shows_failed_by_itself_and_reconnects_when_back(mode: str) -> None:
+    port = free_port()
+    server = start_server(port)
+    config = ServerConfig(name="h", transport="http", url=f"http://127.0.0.1:{port}/mcp", protocol=mode)
+    try:
+        async with running([config]) as (manager, _):
+            await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+            assert manager.state("h").status is ConnectionStatus.CONNECTED
+            server.kill()
+            server.wait(5)
+            # No call, no key: the next health ping finds it gone.
+            await wait_status(
+                manager, "h", ConnectionStatus.FAILED, timeout=HEALTH_INTERVAL + HEALTH_TIMEOUT + 5
+            )
+            # The failed ping either surfaces as the transport's own error or as the ping's.
+            error = manager.state("h").error or ""
+            assert error == "connection refused" or error.startswith("the server stopped answering")
+            server = start_server(port)
+            await manager.reconnect("h")
+            await wait_status(manager, "h", ConnectionStatus.CONNECTED, timeout=10)
+            await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+    finally:
+        server.kill()
+        server.wait(5)

@@ -96,6 +96,7 @@ def test_an_ask_with_no_terminal_exits_5_and_the_sandbox_is_unchanged_byte_for_b
     result = run_cli("call", "demo", "clear_notes", home=home)
     assert result.returncode == 5
     assert "needs approval and no one could be asked" in result.stderr
+    assert "--approve-up-to" in result.stderr  # and says how to allow it
     assert sandbox_bytes(home) == before
     record = audit_records(home)[-1]
     assert (record["decision"], record["outcome"], record["choice"], record["duration_ms"]) == (

@@ -129,6 +129,13 @@ def _report(record: CallRecord, request: Request) -> int:
         print(f"mcp-tui: {visible(note)}", file=sys.stderr)
     if code is not Exit.OK and error:
         print(f"mcp-tui: {visible(error)}", file=sys.stderr)
+    if code is Exit.NEEDS_APPROVAL and record.decision.rule != "definition-changed":
+        grade = record.assessment.grade.grade.label
+        print(
+            f"mcp-tui: to be asked, run it on a terminal without --no-input; to allow it once here, add "
+            f"--approve-up-to {grade} (this call is {grade})",
+            file=sys.stderr,
+        )
     return int(code)
 
 

@@ -208,7 +208,7 @@ class CallFlow:
         if choice is ConfirmChoice.UNANSWERED:
             unanswered = CallOutcome(
                 CallStatus.DENIED,
-                error=f"Not sent: the call needs approval and no one could be asked. {decision.reason}.",
+                error=f"Not sent: the call needs approval and no one could be asked ({decision.reason}).",
             )
             return self._finish(record, unanswered)
 

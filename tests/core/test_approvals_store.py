@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tui.config.approvals_store import ApprovalsStore, dump_approvals, load_approvals
+from tui.config.approvals_store import (
+    ApprovalsStore,
+    dump_approvals,
+    grant,
+    load_approvals,
+    revoke,
+    set_override,
+)
 from tui.config.model import Preferences, ServerConfig
 from tui.safety.approvals import ApprovalBook
 from tui.safety.decision import RuleId, decide
@@ -30,10 +37,10 @@ def _session_one(path: Path) -> None:
     state = store.load()
     assert store.problem is None
     book = ApprovalBook(state.approvals)
-    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    approval = book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
     book.grant(DEMO.identity, "demo", replace(FILES, name="other"), Grade.HIGH, "session")
-    state.overrides.set("demo", "manage_files", {"openWorldHint": False})
-    assert store.save(book.all(), state.overrides) == "written"
+    assert store.update(grant(approval)).result == "written"
+    assert store.update(set_override("demo", "manage_files", {"openWorldHint": False})).result == "written"
 
 
 def test_an_approval_survives_a_restart_and_keeps_its_ceiling(tmp_path: Path) -> None:
@@ -72,22 +79,37 @@ def test_an_approval_survives_a_restart_and_keeps_its_ceiling(tmp_path: Path) ->
     assert decision.changes == ["description changed"]
 
 
-def test_saves_only_on_change_and_never_session_grants(tmp_path: Path) -> None:
+def test_saves_only_on_change_and_only_what_was_changed(tmp_path: Path) -> None:
     path = tmp_path / "approvals.json"
     book = ApprovalBook()
-    book.grant(DEMO.identity, "demo", FILES, Grade.MEDIUM, "always")
+    approval = book.grant(DEMO.identity, "demo", FILES, Grade.MEDIUM, "always")
     store = ApprovalsStore(path)
     store.load()
-    assert store.save(book.all(), Overrides()) == "written"
+    update = store.update(grant(approval))
+    assert (update.result, update.reloaded) == ("written", False)
+    assert update.state.approvals == [approval]
     os.utime(path, (1, 1))
-    book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "session")
-    assert store.save(book.all(), Overrides()) == "unchanged"
+    assert store.update(grant(approval)).result == "unchanged"
     assert path.stat().st_mtime == 1
     data = json.loads(path.read_text())
     assert [a["ceiling"] for a in data["approvals"]] == ["medium"]
-    book.revoke(book.persistent()[0])
-    assert store.save(book.all(), Overrides()) == "written"
+    assert store.update(revoke(approval)).result == "written"
     assert load_approvals(path)[0].approvals == []
+
+
+def test_a_change_is_applied_to_the_file_as_it_is_now_and_says_it_reloaded(tmp_path: Path) -> None:
+    path = tmp_path / "approvals.json"
+    mine, other = ApprovalsStore(path), ApprovalsStore(path)
+    mine.load()
+    other.load()
+    first = ApprovalBook().grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    second = ApprovalBook().grant(DEMO.identity, "demo", replace(FILES, name="other"), Grade.LOW, "always")
+    assert other.update(grant(first)).reloaded is False
+    update = mine.update(grant(second))
+    assert update.reloaded is True
+    assert update.notice is not None
+    assert sorted(a.tool for a in update.state.approvals) == ["manage_files", "other"]
+    assert mine.update(revoke(second)).reloaded is False  # nothing changed elsewhere since
 
 
 @pytest.mark.parametrize(
@@ -120,14 +142,13 @@ def test_a_broken_file_gives_a_message_and_is_never_overwritten(
     assert words in problem.message
     assert "will not change this file until you fix or remove it" in problem.message
     assert str(path) in problem.with_path()
-    book = ApprovalBook()
-    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
-    assert store.save(book.all(), Overrides()) == "refused"
+    approval = ApprovalBook().grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
+    assert store.update(grant(approval)).result == "refused"
     assert path.read_text(encoding="utf-8") == text
     # Once the user removes the file and the app reads again, saving works.
     path.unlink()
     store.load()
-    assert store.save(book.all(), Overrides()) == "written"
+    assert store.update(grant(approval)).result == "written"
 
 
 def test_a_file_broken_by_hand_while_running_is_not_overwritten(tmp_path: Path) -> None:
@@ -135,11 +156,13 @@ def test_a_file_broken_by_hand_while_running_is_not_overwritten(tmp_path: Path) 
     store = ApprovalsStore(path)
     store.load()
     book = ApprovalBook()
-    book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always")
-    assert store.save(book.all(), Overrides()) == "written"
+    assert (
+        store.update(grant(book.grant(DEMO.identity, "demo", FILES, Grade.SAFE, "always"))).result
+        == "written"
+    )
     path.write_text("{ oops", encoding="utf-8")
-    book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "always")
-    assert store.save(book.all(), Overrides()) == "refused"
+    lower = book.grant(DEMO.identity, "demo", FILES, Grade.LOW, "always")
+    assert store.update(grant(lower)).result == "refused"
     assert path.read_text(encoding="utf-8") == "{ oops"
     assert store.problem is not None
 

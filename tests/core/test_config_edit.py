@@ -48,7 +48,8 @@ def config_file(tmp_path: Path) -> Path:
 
 def only_change(path: Path, old: str, new: str) -> None:
     assert path.read_text(encoding="utf-8") == USER_FILE.replace(old, new, 1)
-    assert sorted(p.name for p in path.parent.iterdir()) == ["config.toml"]  # no temp files left
+    # No temp files left (the hidden lock file between instances stays, empty).
+    assert sorted(p.name for p in path.parent.iterdir()) == [".config.toml.lock", "config.toml"]
 
 
 def test_set_preference_changes_only_that_value(config_file: Path) -> None:
@@ -200,7 +201,7 @@ def test_failed_write_leaves_no_temp_file(config_file: Path, monkeypatch: pytest
     with pytest.raises(OSError, match="disk full"):
         edit.set_preference(config_file, "auto_approve_safe", True)
     assert config_file.read_bytes() == USER_FILE.encode()
-    assert [p.name for p in config_file.parent.iterdir()] == ["config.toml"]
+    assert sorted(p.name for p in config_file.parent.iterdir()) == [".config.toml.lock", "config.toml"]
 
 
 def test_inline_server_table_and_dotted_keys(tmp_path: Path) -> None:

@@ -7,12 +7,11 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Label, Select, Static, Switch
 
-from tui.config.approvals_store import ApprovalsStore
+from tui.config.approvals_store import ApprovalsStore, grant, set_override
 from tui.config.loader import load_config
 from tui.config.model import ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook
 from tui.safety.grade import Grade
-from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.settings import SettingsService
 from tui.ui.screens.preferences import PreferencesChanged, PreferencesScreen
@@ -169,9 +168,9 @@ def seed_approvals(tmp_path: Path) -> None:
     book = ApprovalBook()
     for tool in ("read_file", "delete_file"):
         definition = DefinitionSnapshot.of(tool, "d", {"type": "object"}, {"readOnlyHint": True})
-        book.grant("files|stdio|files-server /tmp", "files", definition, Grade.SAFE, "always")
-    overrides = Overrides({("files", "delete_file"): {"destructiveHint": True}})
-    assert store.save(book.persistent(), overrides) == "written"
+        approval = book.grant("files|stdio|files-server /tmp", "files", definition, Grade.SAFE, "always")
+        assert store.update(grant(approval)).result == "written"
+    assert store.update(set_override("files", "delete_file", {"destructiveHint": True})).result == "written"
 
 
 async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:

@@ -4,6 +4,11 @@ JSON, written atomically and only when it changed. A file that cannot be read is
 the app runs without its contents, reports the problem, and refuses to save until the user fixes or
 removes it (so a typo never costs the user every approval they had).
 
+Several instances may run at once, so a change is never a rewrite of one instance's memory: ``update``
+takes an operation (``grant``, ``revoke``, ``set_override``), and under an inter-process lock reads the
+file as it is now, applies the operation to that, writes it, and returns the new state for the instance
+to run with. A revoke in one instance and a grant in another both hold.
+
 Format (version 1)::
 
     {"version": 1,
@@ -17,13 +22,13 @@ Format (version 1)::
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from tui.config.atomic import write_if_changed
+from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_if_changed
 from tui.config.problems import ConfigProblem
 from tui.safety.approvals import Approval
 from tui.safety.grade import Grade
@@ -138,11 +143,15 @@ def dump_approvals(approvals: Iterable[Approval], overrides: Overrides) -> str:
 def load_approvals(path: Path) -> tuple[StoredSafety, ConfigProblem | None]:
     """The file's contents, or (empty state, the problem) when it cannot be read. A missing file is fine."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return StoredSafety(), None
+        text = read_text_or_none(path)
     except (OSError, UnicodeDecodeError) as exc:
         return StoredSafety(), ConfigProblem(path, None, f"cannot be read ({exc}). {_CONSEQUENCE}")
+    return _parse_file(path, text)
+
+
+def _parse_file(path: Path, text: str | None) -> tuple[StoredSafety, ConfigProblem | None]:
+    if text is None:
+        return StoredSafety(), None
     try:
         return parse_approvals(text), None
     except json.JSONDecodeError as exc:
@@ -151,26 +160,97 @@ def load_approvals(path: Path) -> tuple[StoredSafety, ConfigProblem | None]:
         return StoredSafety(), ConfigProblem(path, None, f"{exc}. {_CONSEQUENCE}")
 
 
+Change = Callable[[StoredSafety], None]
+"""An operation on the file's state as it is on disk now (mutates it in place)."""
+
+
+def grant(approval: Approval) -> Change:
+    """Remember an "always" approval, replacing any for the same server and tool."""
+
+    def apply(state: StoredSafety) -> None:
+        state.approvals = [a for a in state.approvals if a.key != approval.key] + [approval]
+
+    return apply
+
+
+def revoke(approval: Approval) -> Change:
+    """Forget this approval (same server, tool and tool definition); a newer one made elsewhere stays."""
+
+    def apply(state: StoredSafety) -> None:
+        state.approvals = [
+            a
+            for a in state.approvals
+            if not (a.key == approval.key and a.definition_hash == approval.definition_hash)
+        ]
+
+    return apply
+
+
+def set_override(server: str, tool: str, hints: dict[str, bool]) -> Change:
+    """Your own hints for a tool; empty ``hints`` removes the override."""
+
+    def apply(state: StoredSafety) -> None:
+        state.overrides.set(server, tool, hints)
+
+    return apply
+
+
+@dataclass(frozen=True)
+class StoreUpdate:
+    result: SaveResult
+    state: StoredSafety
+    """What the file holds now, this change included: the approvals and overrides to run with."""
+    reloaded: bool = False
+    """The file had changed on disk since this instance last read or wrote it (another instance, a hand
+    edit): ``state`` includes those changes."""
+
+    @property
+    def notice(self) -> str | None:
+        if not self.reloaded:
+            return None
+        return "The approvals file had been changed elsewhere (another mcp-tui?); its changes were kept."
+
+
 class ApprovalsStore:
-    """Loads and saves one approvals file, and refuses to save over a file it could not read."""
+    """Loads one approvals file and applies changes to it; refuses to save over a file it could not read."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problem: ConfigProblem | None = None
+        self._seen = SeenText()
 
     def load(self) -> StoredSafety:
-        """Read the file; on a problem, ``self.problem`` says what is wrong and saves are refused."""
-        state, self.problem = load_approvals(self.path)
+        """Read the file; on a problem, ``self.problem`` says what is wrong and changes are refused."""
+        try:
+            text = read_text_or_none(self.path)
+        except (OSError, UnicodeDecodeError) as exc:
+            self.problem = ConfigProblem(self.path, None, f"cannot be read ({exc}). {_CONSEQUENCE}")
+            return StoredSafety()
+        self._seen.note(text)
+        state, self.problem = _parse_file(self.path, text)
         return state
 
-    def save(self, approvals: Iterable[Approval], overrides: Overrides) -> SaveResult:
-        """Write the persistent approvals and overrides if they changed; "refused" while the file on disk
-        is unreadable (call ``load`` again after the user fixes it)."""
+    def update(self, change: Change) -> StoreUpdate:
+        """Apply ``change`` to the file as it is on disk now, under a lock, and write it if it changed.
+
+        "refused" (with an empty state) while the file is unreadable; call ``load`` after the user fixes
+        it. Raises OSError when the file cannot be written or the lock not taken.
+        """
         if self.problem is not None:
-            return "refused"
-        # The user may have broken the file by hand since it was loaded: check again, never overwrite it.
-        _, self.problem = load_approvals(self.path)
-        if self.problem is not None:
-            return "refused"
-        changed = write_if_changed(self.path, dump_approvals(approvals, overrides))
-        return "written" if changed else "unchanged"
+            return StoreUpdate("refused", StoredSafety())
+        with file_lock(self.path):
+            try:
+                text = read_text_or_none(self.path)
+            except (OSError, UnicodeDecodeError) as exc:
+                self.problem = ConfigProblem(self.path, None, f"cannot be read ({exc}). {_CONSEQUENCE}")
+                return StoreUpdate("refused", StoredSafety())
+            # The user may have broken the file by hand since it was loaded: never overwrite it.
+            state, self.problem = _parse_file(self.path, text)
+            if self.problem is not None:
+                return StoreUpdate("refused", StoredSafety())
+            reloaded = self._seen.check(text)
+            change(state)
+            new_text = dump_approvals(state.approvals, state.overrides)
+            written = write_if_changed(self.path, new_text)
+            self._seen.note(new_text if written else text)
+        return StoreUpdate("written" if written else "unchanged", state, reloaded)

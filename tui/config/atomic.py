@@ -1,10 +1,14 @@
-"""Write user files atomically (temp file + os.replace) and only when the content changed."""
+"""Write user files atomically (temp file + os.replace) and only when the content changed; lock them
+between instances, and notice when another instance changed them."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+
+from filelock import FileLock
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -28,3 +32,40 @@ def write_if_changed(path: Path, text: str) -> bool:
         Path(tmp_name).unlink(missing_ok=True)
         raise
     return True
+
+
+LOCK_TIMEOUT_S = 10.0
+
+
+def file_lock(path: Path, timeout: float = LOCK_TIMEOUT_S) -> FileLock:
+    """An inter-process lock for ``path`` (a hidden ``.NAME.lock`` beside it), held around a
+    read-merge-write so two instances never write over each other's change. ``filelock.Timeout``
+    (an OSError) when another instance holds it for longer than ``timeout``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(path.with_name(f".{path.name}.lock"), timeout=timeout)
+
+
+@dataclass
+class SeenText:
+    """What one instance last read or wrote of a file, to notice when someone else changed it since."""
+
+    text: str | None = None
+    """None: the file did not exist."""
+    known: bool = False
+    changed_elsewhere: bool = False
+    """Set by the last ``check``: the file on disk differed from what this instance had seen."""
+
+    def check(self, current: str | None) -> bool:
+        self.changed_elsewhere = self.known and current != self.text
+        return self.changed_elsewhere
+
+    def note(self, current: str | None) -> None:
+        self.text, self.known = current, True
+
+
+def read_text_or_none(path: Path) -> str | None:
+    """The file's text exactly as stored (line endings kept); None when it does not exist."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None

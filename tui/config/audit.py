@@ -16,8 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
+from tui.config.atomic import file_lock
 from tui.config.model import AuditSettings
 from tui.safety.decision import RuleId
 from tui.safety.hints import Hints
@@ -234,7 +235,7 @@ class AuditLog:
         if limit <= 0 or self._size() < limit:
             return
         try:
-            with FileLock(self._lock_path(), timeout=_ROTATE_LOCK_TIMEOUT_S):
+            with file_lock(self.path, timeout=_ROTATE_LOCK_TIMEOUT_S):
                 if self._size() < limit:
                     return  # another instance rotated it while this one waited
                 self._shift_files()
@@ -259,9 +260,6 @@ class AuditLog:
             return self.path.stat().st_size
         except FileNotFoundError:
             return 0
-
-    def _lock_path(self) -> Path:
-        return self.path.with_name(self.path.name + ".lock")
 
     def _numbered(self, index: int) -> Path:
         return self.path.with_name(f"{self.path.name}.{index}")

@@ -7,6 +7,11 @@ data plus the change. When a layout defeats the line edit, tomlkit does it if it
 unchanged; otherwise the change is refused rather than risk the user's file.
 
 Every function returns True when the file was written and False when it already said that.
+
+Several instances may run at once: each edit is applied to the file as it is on disk at that moment, under
+an inter-process lock, so one instance never writes back an older copy over another's change. Pass a
+``SeenText`` as ``seen`` to learn whether the file had changed since this instance last read or wrote it
+(``seen.changed_elsewhere``): then reload the settings from it.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tui.config.atomic import write_if_changed
+from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_if_changed
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
 from tui.config.toml_text import append_table, remove_table, set_value
@@ -48,27 +53,27 @@ def editable_problem(path: Path) -> str | None:
     return None
 
 
-def set_preference(path: Path, key: str, value: bool | int) -> bool:
+def set_preference(path: Path, key: str, value: bool | int, *, seen: SeenText | None = None) -> bool:
     """Set ``[preferences] key``; a preference not in the file and set to its default is not written."""
     if key not in _PREFERENCES:
         raise ValueError(f"unknown preference {key!r}")
     default = getattr(Preferences(), key)
     if isinstance(default, bool) != isinstance(value, bool) or (not isinstance(value, bool) and value < 0):
         raise ValueError(f"preference {key!r} cannot be {value!r}")
-    return _set_setting(path, "preferences", key, value, default)
+    return _set_setting(path, "preferences", key, value, default, seen)
 
 
-def set_timeout(path: Path, key: str, seconds: float) -> bool:
+def set_timeout(path: Path, key: str, seconds: float, *, seen: SeenText | None = None) -> bool:
     """Set ``[timeouts] key`` to ``seconds`` (> 0); whole numbers are written without a fraction."""
     if key not in _TIMEOUTS:
         raise ValueError(f"unknown timeout {key!r}")
     if isinstance(seconds, bool) or not seconds > 0:
         raise ValueError(f"timeout {key!r} must be greater than 0, not {seconds!r}")
     value: float | int = int(seconds) if float(seconds).is_integer() else float(seconds)
-    return _set_setting(path, "timeouts", key, value, getattr(Timeouts(), key))
+    return _set_setting(path, "timeouts", key, value, getattr(Timeouts(), key), seen)
 
 
-def set_server_trust(path: Path, server: str, trust: Trust | str) -> bool:
+def set_server_trust(path: Path, server: str, trust: Trust | str, *, seen: SeenText | None = None) -> bool:
     """Set ``trust`` of ``[servers.<server>]``, which must be defined in this file."""
     level = Trust(trust).value
 
@@ -83,11 +88,11 @@ def set_server_trust(path: Path, server: str, trust: Trust | str) -> bool:
             entry["trust"] = level
 
     return _edit(
-        path, expect, lambda text, data, wanted: set_value(text, ("servers", server), "trust", level)
+        path, expect, lambda text, data, wanted: set_value(text, ("servers", server), "trust", level), seen
     )
 
 
-def set_rule(path: Path, rule: ToolRule) -> bool:
+def set_rule(path: Path, rule: ToolRule, *, seen: SeenText | None = None) -> bool:
     """Add the rule, or change the one already there for the same server and tool (keeping its comments)."""
     if rule.action not in RULE_ACTIONS or rule.ceiling not in GRADES:
         raise ValueError(f"invalid rule {rule!r}")
@@ -115,10 +120,10 @@ def set_rule(path: Path, rule: ToolRule) -> bool:
             edited = set_value(edited, ("rules", index), "ceiling", rule.ceiling)
         return edited
 
-    return _edit(path, expect, line_edit)
+    return _edit(path, expect, line_edit, seen)
 
 
-def remove_rule(path: Path, server: str, tool: str) -> bool:
+def remove_rule(path: Path, server: str, tool: str, *, seen: SeenText | None = None) -> bool:
     """Remove every rule for this server and tool (an earlier duplicate must not take over)."""
 
     def expect(data: Data) -> None:
@@ -133,10 +138,12 @@ def remove_rule(path: Path, server: str, tool: str) -> bool:
             edited = remove_table(edited, ("rules", index)) if edited is not None else None
         return edited
 
-    return _edit(path, expect, line_edit)
+    return _edit(path, expect, line_edit, seen)
 
 
-def _set_setting(path: Path, table: str, key: str, value: Scalar, default: Scalar) -> bool:
+def _set_setting(
+    path: Path, table: str, key: str, value: Scalar, default: Scalar, seen: SeenText | None
+) -> bool:
     def expect(data: Data) -> None:
         section = data.setdefault(table, {})
         if not isinstance(section, dict):
@@ -146,11 +153,31 @@ def _set_setting(path: Path, table: str, key: str, value: Scalar, default: Scala
         if not section:
             del data[table]
 
-    return _edit(path, expect, lambda text, data, wanted: set_value(text, (table,), key, value))
+    return _edit(path, expect, lambda text, data, wanted: set_value(text, (table,), key, value), seen)
 
 
-def _edit(path: Path, expect: Callable[[Data], None], line_edit: LineEdit) -> bool:
-    text, data = _read(path)
+def _edit(
+    path: Path, expect: Callable[[Data], None], line_edit: LineEdit, seen: SeenText | None = None
+) -> bool:
+    _parse(path, _read_raw(path))  # a file that will be refused anyway is refused before any lock file
+    try:
+        lock = file_lock(path)
+        with lock:
+            return _edit_locked(path, expect, line_edit, seen)
+    except TimeoutError:
+        raise ConfigWriteError(
+            f"{path} is being changed by another mcp-tui right now, so the change was not saved; try again"
+        ) from None
+
+
+def _edit_locked(
+    path: Path, expect: Callable[[Data], None], line_edit: LineEdit, seen: SeenText | None
+) -> bool:
+    on_disk = _read_raw(path)
+    if seen is not None:
+        seen.check(on_disk)
+        seen.note(on_disk)
+    text, data = _parse(path, on_disk)
     wanted = copy.deepcopy(data)
     expect(wanted)
     if _same_data(wanted, data):
@@ -158,7 +185,10 @@ def _edit(path: Path, expect: Callable[[Data], None], line_edit: LineEdit) -> bo
     for attempt in (line_edit, _tomlkit_edit):
         new_text = attempt(text, data, wanted)
         if new_text is not None and _parses_to(new_text, wanted):
-            return write_if_changed(path, new_text)
+            written = write_if_changed(path, new_text)
+            if seen is not None:
+                seen.note(new_text)
+            return written
     raise ConfigWriteError(
         f"{path} is laid out in a way mcp-tui cannot change without rearranging it, so the change was not "
         "saved; please make it by hand"
@@ -194,14 +224,22 @@ def _sync(container: Any, old: Data, new: Data) -> None:
 
 
 def _read(path: Path) -> tuple[str, Data]:
+    """The text to edit (a header for a new file) and its data; ConfigWriteError when it cannot be."""
+    return _parse(path, _read_raw(path))
+
+
+def _read_raw(path: Path) -> str | None:
     if path.suffix.lower() in (".json", ".jsonc"):
         raise _json_refusal(path)
     try:
-        text = path.read_bytes().decode("utf-8")  # bytes: keep "\r\n" as the user wrote it
-    except FileNotFoundError:
-        return NEW_FILE_HEADER, {}
+        return read_text_or_none(path)  # bytes decoded as they are: keep "\r\n" as the user wrote it
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigWriteError(f"{path} cannot be read ({error}), so the change was not saved") from None
+
+
+def _parse(path: Path, text: str | None) -> tuple[str, Data]:
+    if text is None:
+        return NEW_FILE_HEADER, {}
     if text.lstrip().startswith("{"):
         raise _json_refusal(path)
     try:

@@ -7,15 +7,19 @@ methods and show the returned ``Saved`` message; they never write a file or touc
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from tui.config.approvals_store import ApprovalsStore
+from tui.config import approvals_store
+from tui.config.approvals_store import ApprovalsStore, Change, StoredSafety
+from tui.config.atomic import SeenText, read_text_or_none
 from tui.config.edit import ConfigWriteError, editable_problem, remove_rule, set_preference, set_rule
 from tui.config.edit import set_server_trust as write_trust
+from tui.config.loader import load_config
 from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
@@ -59,6 +63,11 @@ class SettingsService:
             book=ApprovalBook(stored.approvals),
             overrides=stored.overrides,
         )
+        self._config_seen = SeenText()
+        """config.toml as this instance last read or wrote it, to notice another instance's edits."""
+        if config_file is not None:
+            with contextlib.suppress(OSError, UnicodeDecodeError):  # unreadable: edits are refused anyway
+                self._config_seen.note(read_text_or_none(config_file))
         self.listeners: list[Callable[[ChangeKind], None]] = []
         self.tool_names: Callable[[str], list[str]] = lambda server: []
         """The tools a server offers right now (set by the session), to catch a mistyped tool name."""
@@ -106,7 +115,9 @@ class SettingsService:
     def set_preference(self, name: str, value: bool | int) -> Saved:
         if getattr(self.policy.preferences, name) == value:
             return Saved(True, "")
-        saved = self._write_config(lambda path: set_preference(path, name, value), name.replace("_", " "))
+        saved = self._write_config(
+            lambda path: set_preference(path, name, value, seen=self._config_seen), name.replace("_", " ")
+        )
         if saved.ok:
             preferences = dataclasses.replace(self.policy.preferences, **{name: value})  # type: ignore[arg-type]
             self.config.preferences = self.policy.preferences = preferences
@@ -120,7 +131,9 @@ class SettingsService:
         if current.trust is trust:
             return Saved(True, "")
         if self.in_config_file(server):
-            saved = self._write_config(lambda path: write_trust(path, server, trust), f"{server}'s trust")
+            saved = self._write_config(
+                lambda path: write_trust(path, server, trust, seen=self._config_seen), f"{server}'s trust"
+            )
             if not saved.ok:
                 return saved
             self.config.servers = [
@@ -136,7 +149,8 @@ class SettingsService:
     def set_rule(self, rule: ToolRule) -> Saved:
         """Add a per-tool rule, or replace the one for the same server and tool."""
         saved = self._write_config(
-            lambda path: set_rule(path, rule), f"the rule for {rule.tool} on {rule.server}"
+            lambda path: set_rule(path, rule, seen=self._config_seen),
+            f"the rule for {rule.tool} on {rule.server}",
         )
         if saved.ok:
             rules = [r for r in self.policy.rules if (r.server, r.tool) != (rule.server, rule.tool)]
@@ -151,12 +165,13 @@ class SettingsService:
             rules.insert(position, rule)
             self.config.rules = self.policy.rules = rules
             self._changed("rule")
-            return dataclasses.replace(saved, note=self.unknown_tool_note(rule.server, rule.tool))
+            return _with_note(saved, self.unknown_tool_note(rule.server, rule.tool))
         return saved
 
     def remove_rule(self, server: str, tool: str) -> Saved:
         saved = self._write_config(
-            lambda path: remove_rule(path, server, tool), f"the removal of the rule for {tool} on {server}"
+            lambda path: remove_rule(path, server, tool, seen=self._config_seen),
+            f"the removal of the rule for {tool} on {server}",
         )
         if saved.ok:
             self.config.rules = self.policy.rules = [
@@ -169,34 +184,28 @@ class SettingsService:
 
     def set_override(self, server: str, tool: str, hints: Mapping[str, bool]) -> Saved:
         """Your own hints for a tool; empty ``hints`` removes the override."""
-        overrides = self.policy.overrides
-        before = overrides.get(server, tool)
-        overrides.set(server, tool, dict(hints))
         what = (
             f"your override for {tool} on {server}" if hints else f"the removal of your override for {tool}"
         )
-        saved = self._write_store(what)
+        saved = self._update_store(approvals_store.set_override(server, tool, dict(hints)), what)
         if not saved.ok:
-            overrides.set(server, tool, before or {})  # not saved: what is on disk stays in force
-            return saved
+            return saved  # not saved: what is on disk stays in force
         self._changed("override")
-        return dataclasses.replace(saved, note=self.unknown_tool_note(server, tool) if hints else None)
+        return _with_note(saved, self.unknown_tool_note(server, tool) if hints else None)
 
     def revoke(self, approval: Approval) -> Saved:
-        book = self.policy.book
-        book.revoke(approval)
         how = "always allowed" if approval.scope == "always" else "allowed for this session"
         done = (
             f"{approval.tool} on {approval.server} is no longer {how} up to {approval.ceiling.label}: "
             "your rules and preferences decide its next call."
         )
         if approval.scope == "always":
-            saved = self._write_store("the revocation")
+            saved = self._update_store(approvals_store.revoke(approval), "the revocation")
             if not saved.ok:
-                book.add(approval)  # still on disk, so still in force: say so rather than pretend
-                return saved
-            saved = Saved(True, f"{done} Saved to {self.store.path}.")
+                return saved  # still on disk, so still in force: say so rather than pretend
+            saved = Saved(True, f"{done} Saved to {self.store.path}.", saved.note)
         else:
+            self.policy.book.revoke(approval)
             saved = Saved(True, done)
         self._changed("approval")
         return saved
@@ -211,12 +220,14 @@ class SettingsService:
             self._changed("approval")
         if choice is not ConfirmChoice.ALWAYS:
             return ()
-        book.grant(server.identity, server.name, definition, grade, "always")
-        self._changed("approval")
-        saved = self._write_store("the approval")
+        approval = Approval(server.identity, server.name, definition.name, grade, "always", definition)
+        saved = self._update_store(approvals_store.grant(approval), "the approval")
         if not saved.ok:
+            book.add(approval)  # the person said "always": it holds at least for this session
+            self._changed("approval")
             return (f"The approval holds for this session but was not saved: {saved.message}",)
-        return ()
+        self._changed("approval")
+        return (saved.note,) if saved.note else ()
 
     def unknown_tool_note(self, server: str, tool: str) -> str | None:
         """A warning when ``server`` is connected and offers no tool named ``tool``."""
@@ -235,19 +246,61 @@ class SettingsService:
             change(self.config_file)
         except (ConfigWriteError, ValueError) as error:
             return Saved(False, f"Not saved: {error}")
-        return Saved(True, f"Saved {what} to {self.config_file}")
+        note = None
+        if self._config_seen.changed_elsewhere:
+            self._reload_config(self.config_file)
+            note = (
+                f"{self.config_file} had been changed elsewhere (another mcp-tui?); "
+                "its settings were reloaded."
+            )
+        return Saved(True, f"Saved {what} to {self.config_file}", note)
 
-    def _write_store(self, what: str) -> Saved:
+    def _reload_config(self, path: Path) -> None:
+        """Run with the settings config.toml holds now (the edit just made is in it)."""
+        config, _ = load_config(path, must_exist=False)
+        self.config.preferences = self.policy.preferences = config.preferences
+        self.config.rules = config.rules
+        self.policy.rules = list(config.rules)
+        self.config.servers = config.servers
+        configured = {server.name: server.trust for server in config.servers}
+        for index, server in enumerate(self.servers):
+            trust = configured.get(server.name)
+            if trust is not None and trust is not server.trust:
+                self.servers[index] = dataclasses.replace(server, trust=trust)
+                self.policy.trust[server.name] = trust
+        self._changed("preference")
+
+    def _update_store(self, change: Change, what: str) -> Saved:
+        """Apply ``change`` to the approvals file as it is on disk now, then run with what it holds."""
         store = self.store
         try:
-            result = store.save(self.policy.book.persistent(), self.policy.overrides)
+            update = store.update(change)
         except OSError as error:
             return Saved(False, f"Not saved: {store.path} could not be written ({error}).")
-        if result == "refused":
+        if update.result == "refused":
             problem = store.problem.with_path() if store.problem else f"{store.path} cannot be read"
             return Saved(False, f"Not saved: {problem}")
-        return Saved(True, f"Saved {what} to {store.path}")
+        self._adopt(update.state)
+        return Saved(True, f"Saved {what} to {store.path}", update.notice)
+
+    def _adopt(self, state: StoredSafety) -> None:
+        """The file's approvals and overrides replace the remembered ones; session approvals stay."""
+        book = self.policy.book
+        for approval in book.persistent():
+            book.revoke(approval)
+        for approval in state.approvals:
+            book.add(approval)
+        overrides = self.policy.overrides
+        for server, tool in list(overrides):
+            overrides.clear(server, tool)
+        for server, tool, hints in state.overrides.items():
+            overrides.set(server, tool, hints)
 
     def _changed(self, kind: ChangeKind) -> None:
         for listener in list(self.listeners):
             listener(kind)
+
+
+def _with_note(saved: Saved, note: str | None) -> Saved:
+    notes = [text for text in (saved.note, note) if text]
+    return dataclasses.replace(saved, note=" ".join(notes) or None)

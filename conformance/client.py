@@ -1,0 +1,144 @@
+"""The client the official MCP conformance suite runs: ``python conformance/client.py SERVER_URL``.
+
+The suite starts a test server per scenario, puts the scenario's name in ``MCP_CONFORMANCE_SCENARIO`` and
+any extra data (pre-registered credentials, ...) in ``MCP_CONFORMANCE_CONTEXT`` (JSON), and then judges
+what this process did on the wire. It drives mcp-tui's own core exactly as the app does: the connection
+manager connects and lists the tools, every call goes through the call flow (preflight, decision, the
+confirmation answered "allow once", the audit log), elicitation is answered with the form's defaults,
+and a sign-in runs through the core's own browser step and callback listener, with the browser played
+by an HTTP client that reads the redirect. Only ``Driver`` knows how the core is assembled: it is the
+one place to port when the core's entry point changes.
+
+Exit status: 0 when every step succeeded, 1 otherwise (the reason goes to stderr).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tui.client.events import ClientEvent, ElicitationRequested, ServerStateChanged
+from tui.client.manager import ConnectionManager
+from tui.client.models import CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.client.runtime import build_core
+from tui.config.model import AppConfig, ServerConfig
+from tui.config.paths import AppPaths
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.startup import Startup
+
+SERVER = "conformance"
+SETTLE_S = 30.0
+"""How long the connection may take (a sign-in is several round trips)."""
+
+
+class Driver:
+    """The app's core around one server, answering the person's questions the way a test person would."""
+
+    def __init__(self, server: ServerConfig, home: Path) -> None:
+        paths = AppPaths.under(home)
+        self.startup = Startup(paths=paths, config=AppConfig(servers=[server]), servers=[server])
+        self.settled = asyncio.Event()
+        self.state: ServerState | None = None
+        self.manager = ConnectionManager([server], self.startup.config.timeouts, self._on_event)
+        self.core = build_core(self.startup, self.manager, confirm=self._confirm)
+
+    def _on_event(self, event: ClientEvent) -> None:
+        if isinstance(event, ServerStateChanged):
+            self.state = event.state
+            if event.state.status is not ConnectionStatus.CONNECTING:
+                self.settled.set()
+        elif isinstance(event, ElicitationRequested):
+            # What the form shows before anything is typed: each field's default.
+            event.answer.set_result(("accept", form_defaults(event.requested_schema)))
+
+    async def _confirm(self, request: ConfirmRequest) -> ConfirmChoice:
+        return ConfirmChoice.ONCE
+
+    async def connect(self) -> ServerState:
+        await self.manager.start()
+        await asyncio.wait_for(self.settled.wait(), SETTLE_S)
+        assert self.state is not None
+        # The tool list arrives right after CONNECTED; wait for it the way the list view does.
+        for _ in range(200):
+            if self.manager.tools(SERVER) or self.state.status is not ConnectionStatus.CONNECTED:
+                break
+            await asyncio.sleep(0.01)
+        return self.manager.state(SERVER)
+
+    def tools(self) -> list[ToolInfo]:
+        return self.manager.tools(SERVER)
+
+    async def call(self, tool: ToolInfo, arguments: dict[str, Any]) -> str | None:
+        """None when the call went through, else why it did not."""
+        record = await self.core.flow.run(tool, arguments)
+        outcome = record.outcome
+        if outcome.status is CallStatus.OK:
+            return None
+        return f"{tool.name}: {outcome.error}"
+
+    async def aclose(self) -> None:
+        await self.manager.aclose()
+
+
+def form_defaults(schema: dict[str, Any]) -> dict[str, Any]:
+    properties = schema.get("properties") or {}
+    return {
+        name: spec["default"]
+        for name, spec in properties.items()
+        if isinstance(spec, dict) and "default" in spec
+    }
+
+
+def sample_arguments(schema: dict[str, Any]) -> dict[str, Any]:
+    """Arguments a person would plausibly type: defaults, else a small value of the right type."""
+    samples = {"number": 1, "integer": 1, "boolean": True, "string": "test", "array": [], "object": {}}
+    arguments = form_defaults(schema)
+    for name in schema.get("required") or []:
+        if name not in arguments:
+            spec = (schema.get("properties") or {}).get(name) or {}
+            arguments[name] = samples.get(spec.get("type"), "test") if isinstance(spec, dict) else "test"
+    return arguments
+
+
+def server_config(url: str, scenario: str, context: dict[str, Any]) -> ServerConfig:
+    """How a person would configure this server in config.toml."""
+    return ServerConfig(name=SERVER, transport="http", url=url)
+
+
+async def run(url: str, scenario: str, context: dict[str, Any]) -> list[str]:
+    """Connect, list, call every tool; the problems met (empty when all went well)."""
+    with tempfile.TemporaryDirectory(prefix="mcp-tui-conformance-") as home:
+        driver = Driver(server_config(url, scenario, context), Path(home))
+        try:
+            state = await driver.connect()
+            if state.status is not ConnectionStatus.CONNECTED:
+                return [f"not connected ({state.status}): {state.error}"]
+            problems = []
+            for tool in driver.tools():
+                problem = await driver.call(tool, sample_arguments(tool.input_schema))
+                if problem:
+                    problems.append(problem)
+            return problems
+        finally:
+            await driver.aclose()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: client.py SERVER_URL", file=sys.stderr)
+        return 2
+    scenario = os.environ.get("MCP_CONFORMANCE_SCENARIO", "")
+    context = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
+    problems = asyncio.run(run(argv[0], scenario, context))
+    for problem in problems:
+        print(f"conformance client: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -22,10 +22,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import httpx2
+
 from tui.client.events import ClientEvent, ElicitationRequested, ServerStateChanged
 from tui.client.manager import ConnectionManager
 from tui.client.models import CallStatus, ConnectionStatus, ServerState, ToolInfo
 from tui.client.runtime import build_core
+from tui.config.auth_settings import AuthSettings
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
@@ -44,7 +47,10 @@ class Driver:
         self.startup = Startup(paths=paths, config=AppConfig(servers=[server]), servers=[server])
         self.settled = asyncio.Event()
         self.state: ServerState | None = None
-        self.manager = ConnectionManager([server], self.startup.config.timeouts, self._on_event)
+        self.manager = ConnectionManager(
+            [server], self.startup.config.timeouts, self._on_event, auth_dir=paths.auth_dir
+        )
+        self._browsing: set[asyncio.Task[None]] = set()
         self.core = build_core(self.startup, self.manager, confirm=self._confirm)
 
     def _on_event(self, event: ClientEvent) -> None:
@@ -62,13 +68,26 @@ class Driver:
     async def connect(self) -> ServerState:
         await self.manager.start()
         await asyncio.wait_for(self.settled.wait(), SETTLE_S)
-        assert self.state is not None
-        # The tool list arrives right after CONNECTED; wait for it the way the list view does.
-        for _ in range(200):
-            if self.manager.tools(SERVER) or self.state.status is not ConnectionStatus.CONNECTED:
+        return await self._listed()
+
+    async def sign_in(self) -> ServerState:
+        """What the person's sign-in key does, with the browser played by an HTTP client."""
+        await self.manager.sign_in(SERVER, self._browse, open_browser=False)
+        return await self._listed()
+
+    async def _listed(self) -> ServerState:
+        """The state once the tool list arrived (right after CONNECTED), or the connection ended."""
+        for _ in range(500):
+            state = self.manager.state(SERVER)
+            if self.manager.tools(SERVER) or state.status is not ConnectionStatus.CONNECTED:
                 break
             await asyncio.sleep(0.01)
         return self.manager.state(SERVER)
+
+    def _browse(self, url: str) -> None:
+        task = asyncio.get_running_loop().create_task(follow_in_browser(url))
+        self._browsing.add(task)
+        task.add_done_callback(self._browsing.discard)
 
     def tools(self) -> list[ToolInfo]:
         return self.manager.tools(SERVER)
@@ -105,17 +124,44 @@ def sample_arguments(schema: dict[str, Any]) -> dict[str, Any]:
     return arguments
 
 
-def server_config(url: str, scenario: str, context: dict[str, Any]) -> ServerConfig:
-    """How a person would configure this server in config.toml."""
-    return ServerConfig(name=SERVER, transport="http", url=url)
+async def follow_in_browser(url: str) -> None:
+    """A browser that signs in without asking: the authorization server redirects straight back to
+    mcp-tui's callback listener, which this request then reaches like a browser would."""
+    async with httpx2.AsyncClient(follow_redirects=True, timeout=10) as browser:
+        try:
+            await browser.get(url)
+        except httpx2.HTTPError as error:
+            print(f"conformance client: the browser step failed: {error}", file=sys.stderr)
+
+
+def server_config(url: str, scenario: str, context: dict[str, Any], home: Path) -> ServerConfig:
+    """How a person would configure this server in config.toml, credentials included."""
+    settings: dict[str, Any] = {"callback_port": 0, "sign_in_timeout": 20.0}
+    # The suite's own Client ID Metadata Document; used only where the server supports such documents.
+    settings["client_metadata_url"] = "https://conformance-test.local/client-metadata.json"
+    for key in ("client_id", "client_secret"):
+        if key in context:
+            settings[key] = context[key]
+    if scenario.startswith("auth/client-credentials"):
+        settings["grant"] = "client_credentials"
+    if "private_key_pem" in context:
+        key_file = home / "client-key.pem"
+        key_file.write_text(context["private_key_pem"])
+        key_file.chmod(0o600)
+        settings["private_key_file"] = str(key_file)
+        settings["signing_algorithm"] = context.get("signing_algorithm", "RS256")
+        settings["token_endpoint_auth_method"] = "private_key_jwt"
+    return ServerConfig(name=SERVER, transport="http", url=url, auth=AuthSettings(**settings))
 
 
 async def run(url: str, scenario: str, context: dict[str, Any]) -> list[str]:
     """Connect, list, call every tool; the problems met (empty when all went well)."""
     with tempfile.TemporaryDirectory(prefix="mcp-tui-conformance-") as home:
-        driver = Driver(server_config(url, scenario, context), Path(home))
+        driver = Driver(server_config(url, scenario, context, Path(home)), Path(home))
         try:
             state = await driver.connect()
+            if state.status is ConnectionStatus.NEEDS_SIGN_IN:
+                state = await driver.sign_in()
             if state.status is not ConnectionStatus.CONNECTED:
                 return [f"not connected ({state.status}): {state.error}"]
             problems = []

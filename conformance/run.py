@@ -147,7 +147,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="scripts/conformance", description=__doc__.split("\n")[0])
     parser.add_argument("--suite", default=PINNED, metavar="VERSION", help=f"default {PINNED}")
     parser.add_argument("--scenario", action="append", default=[], help="run only this scenario (repeatable)")
-    parser.add_argument("--jobs", type=int, default=4, help="scenarios run at once (default 4)")
+    parser.add_argument("--jobs", type=int, default=3, help="scenarios run at once (default 3)")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep each scenario's results here")
     args = parser.parse_args(argv)
     node = node_binary()

@@ -16,6 +16,8 @@ examples:
   mcp-tui -- npx -y @modelcontextprotocol/server-everything
                                             one stdio server, just for this session
   mcp-tui demo-server [--http PORT]         run the bundled demo server on its own
+  mcp-tui auth login|logout SERVER, auth status
+                                            sign in to an HTTP server (OAuth), sign out, see who is signed in
 
 files:
   config.toml in the user config directory (override with --config or MCP_TUI_CONFIG);
@@ -65,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
         from tui.demo.main import main as demo_main
 
         return demo_main(argv[1:])
+    if argv[:1] == ["auth"]:
+        from tui.cli_auth import main as auth_main
+
+        return auth_main(argv[1:])
 
     options, command = split_command(argv)
     args = build_parser().parse_args(options)

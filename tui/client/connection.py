@@ -10,6 +10,7 @@ import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, cast
 
 import anyio
@@ -25,6 +26,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import tui
 from tui.client import errors
+from tui.client.auth.providers import ServerAuth
 from tui.client.events import (
     ClientEvent,
     ServerLog,
@@ -58,6 +60,7 @@ class Connection:
         emit: Callable[[ClientEvent], None],
         target: object | None = None,
         prestarted: Process | None = None,
+        auth_dir: Path | None = None,
     ) -> None:
         self.config = config
         self.timeouts = timeouts
@@ -81,6 +84,13 @@ class Connection:
         self._transport_ended = False
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
+        remote = config.transport != "stdio" and target is None and auth_dir is not None
+        self.auth = ServerAuth(config, auth_dir) if remote and auth_dir is not None else None
+        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
+        self._signing_in = False
+        self.auth_error: BaseException | None = None
+        self.settled = asyncio.Event()
+        """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""
 
     @property
     def name(self) -> str:
@@ -88,10 +98,15 @@ class Connection:
 
     # ---- lifecycle ---------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, sign_in: bool = False) -> None:
+        """``sign_in``: the person asked to sign in, so this connection may run the browser step."""
         if self._task is not None and not self._task.done():
             return
+        self._signing_in = sign_in
+        if self.auth is not None and not sign_in:
+            self.auth.browser.disallow()
         self._stopping = False
+        self.settled = asyncio.Event()
         self._finished = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"mcp-connection:{self.name}")
 
@@ -114,11 +129,13 @@ class Connection:
 
     def _set_state(self, status: ConnectionStatus, **fields: Any) -> None:
         self.state = ServerState(self.name, status, tool_count=len(self.tools), **fields)
+        if status is not ConnectionStatus.CONNECTING:
+            self.settled.set()
         self._emit(ServerStateChanged(self.state))
 
     async def _run(self) -> None:
         self.connection_id += 1
-        self.tools, self.capabilities, self.ended_reason = (), {}, None
+        self.tools, self.capabilities, self.ended_reason, self.auth_error = (), {}, None, None
         self._transport_ended = False
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch()
@@ -128,7 +145,7 @@ class Connection:
         try:
             client = self._make_client(watch)
             async with anyio.create_task_group() as tg:
-                with anyio.CancelScope(deadline=anyio.current_time() + self.timeouts.connect) as scope:
+                with anyio.CancelScope(deadline=anyio.current_time() + self._connect_allowance()) as scope:
                     self._scope = scope
                     if self._stopping:
                         scope.cancel()
@@ -156,8 +173,23 @@ class Connection:
             elif timed_out:
                 failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
-            self._set_state(ConnectionStatus.FAILED, error=self.ended_reason)
+            signed_out = self.auth_error is not None
+            if self.auth_error is not None:
+                self.ended_reason = errors.describe(self.auth_error)
+            status = ConnectionStatus.NEEDS_SIGN_IN if signed_out else ConnectionStatus.FAILED
+            self._set_state(status, error=self.ended_reason)
         self._finished.set()
+
+    def _connect_allowance(self) -> float:
+        """Seconds for the handshake; a sign-in the person started also waits for the browser step."""
+        extra = self.auth.settings.sign_in_timeout if self.auth is not None and self._signing_in else 0.0
+        return self.timeouts.connect + extra
+
+    def _auth_failed(self, error: BaseException, watch: TransportWatch) -> None:
+        """The sign-in could not authorize a request: end the connection now, saying why."""
+        self.auth_error = error
+        watch.errors.append(error)
+        watch.ended.set()
 
     async def _cancel_when_ended(self, watch: TransportWatch, scope: anyio.CancelScope) -> None:
         await watch.ended.wait()
@@ -193,10 +225,10 @@ class Connection:
         elif config.transport == "stdio":
             prestarted, self._prestarted = self._prestarted, None
             transport = watched(stdio_transport(config, self.log, watch, prestarted), watch)
-        elif config.transport == "http":
-            transport = watched(http_transport(config, self.timeouts.request), watch)
         else:
-            transport = watched(sse_transport(config, self.timeouts.request), watch)
+            auth = self.auth.httpx_auth(lambda e: self._auth_failed(e, watch)) if self.auth else None
+            opener = http_transport if config.transport == "http" else sse_transport
+            transport = watched(opener(config, self.timeouts.request, auth), watch)
         return Client(
             cast(Transport, transport),
             mode=config.protocol,

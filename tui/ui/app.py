@@ -89,6 +89,7 @@ class McpTuiApp(App[None]):
             emit=self._emit,
             targets=self._targets,
             prestarted=running,
+            auth_dir=self.startup.paths.auth_dir,
         )
         await self.manager.start()
         core = build_core(self.startup, self.manager, confirm=self.ask_confirmation)
@@ -197,6 +198,14 @@ class McpTuiApp(App[None]):
         if self.manager is None:
             return None
         return next((t for t in self.manager.tools(server) if t.name == name), None)
+
+    def sign_in(self, name: str) -> None:
+        from tui.ui.screens.sign_in import SignInScreen, outcome_text
+
+        if self.manager is not None:
+            self.push_screen(
+                SignInScreen(name, self.manager), lambda s: self.notify(outcome_text(s), markup=False)
+            )
 
     @work(group="reconnect")
     async def reconnect(self, name: str) -> None:

@@ -23,7 +23,7 @@ from tui.startup import Startup
 from tui.ui.safe_text import clean
 from tui.ui.widgets.history import CallHistory, HistoryEntry
 from tui.ui.widgets.log_view import ServerLogView
-from tui.ui.widgets.server_list import ServerList
+from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.tool_detail import ToolDetail
 from tui.ui.widgets.tool_list import ToolList
 
@@ -43,6 +43,7 @@ class MainScreen(Screen[None]):
             "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
         ),
         Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
+        Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True),
         Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
@@ -289,6 +290,10 @@ class MainScreen(Screen[None]):
             return
         self.notify(clean(f"Reconnecting {name}…"), markup=False)
         self.tui_app.reconnect(name)
+
+    def action_sign_in(self) -> None:
+        if (name := self.query_one(ServerList).highlighted_server) is not None:
+            self.tui_app.sign_in(name)
 
     def action_focus_filter(self) -> None:
         self.query_one(ToolList).query_one("Input").focus()

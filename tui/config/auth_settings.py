@@ -1,0 +1,126 @@
+"""The ``[servers.NAME.auth]`` table: how mcp-tui signs in to an HTTP server (OAuth).
+
+Without it, an HTTP server that asks for sign-in gets the defaults: the person signs in in the browser, and
+mcp-tui registers itself with the server's authorization server (dynamic client registration). Secrets may
+be written as ``${VAR}`` so they stay out of the file. Tokens are never kept here: they live in the user
+data directory (see ``tui/client/auth/store.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from tui.config.expand import expand_vars
+from tui.config.locate import KeyPath
+from tui.config.sections import Reporter, url_problem
+
+Grant = Literal["authorization_code", "client_credentials"]
+TokenAuthMethod = Literal["none", "client_secret_basic", "client_secret_post", "private_key_jwt"]
+GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials")
+METHODS: tuple[TokenAuthMethod, ...] = (
+    "none",
+    "client_secret_basic",
+    "client_secret_post",
+    "private_key_jwt",
+)
+DEFAULT_CALLBACK_PORT = 33418
+AUTH_KEYS = (
+    "client_id",
+    "client_secret",
+    "token_endpoint_auth_method",
+    "client_metadata_url",
+    "grant",
+    "private_key_file",
+    "signing_algorithm",
+    "issuer",
+    "scope",
+    "callback_port",
+    "sign_in_timeout",
+)
+
+
+@dataclass(frozen=True)
+class AuthSettings:
+    client_id: str | None = None
+    """A client id registered in advance with the server's authorization server. Without one (and without
+    client_metadata_url), mcp-tui registers itself dynamically when the server offers that."""
+    client_secret: str | None = None
+    """The secret that goes with client_id, if the authorization server issued one (use ${VAR})."""
+    token_endpoint_auth_method: TokenAuthMethod | None = None
+    """How the token request proves the client: none, client_secret_basic, client_secret_post, or
+    private_key_jwt (client_credentials only). Default: client_secret_basic with a secret, else none."""
+    client_metadata_url: str | None = None
+    """An https URL of a Client ID Metadata Document describing mcp-tui; used as the client id by
+    authorization servers that support it, instead of registering."""
+    grant: Grant = "authorization_code"
+    """authorization_code: a person signs in in the browser. client_credentials: machine use, no person;
+    needs client_id and client_secret, or client_id and private_key_file (private_key_jwt)."""
+    private_key_file: str | None = None
+    """private_key_jwt: the PEM file of the key that signs the client assertion."""
+    signing_algorithm: str = "RS256"
+    """private_key_jwt: the JWT signing algorithm of that key (RS256, ES256, ...)."""
+    issuer: str | None = None
+    """client_credentials: the authorization server these credentials belong to; they are sent to no
+    other. Recommended."""
+    scope: str | None = None
+    """client_credentials: the scopes to ask for (space separated). Sign-in in the browser takes the
+    scopes the server asks for."""
+    callback_port: int = DEFAULT_CALLBACK_PORT
+    """The port on 127.0.0.1 that receives the browser's redirect after sign-in (0: any free port; a
+    pre-registered client needs the port its redirect URI names)."""
+    sign_in_timeout: float = 300.0
+    """Seconds to wait for the browser step before giving up."""
+
+    @property
+    def redirect_uri(self) -> str:
+        return f"http://127.0.0.1:{self.callback_port}/callback"
+
+
+def read_auth(data: object, table: KeyPath, rep: Reporter, environ: Mapping[str, str]) -> AuthSettings | None:
+    """The settings, or None (reported) when the table is unusable; each bad key keeps its default."""
+    if not isinstance(data, dict):
+        rep.add(table, f"must be {rep.table_word}, not {rep.show(data)}; using the defaults")
+        return None
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in AUTH_KEYS:
+            rep.unknown(table, key, AUTH_KEYS)
+            continue
+        problem = _problem(key, value)
+        if problem:
+            rep.add(table, f"{json.dumps(key)} {problem}; ignored", key)
+            continue
+        if isinstance(value, str):
+            value, missing = expand_vars(value, environ)
+            for reference in missing:
+                rep.add(table, f"{json.dumps(key)}: {reference} is not set in the environment", key)
+        if key == "private_key_file" and isinstance(value, str):
+            value = os.path.expanduser(value)
+        values[key] = value
+    settings = AuthSettings(**values)  # type: ignore[arg-type]
+    if settings.grant == "client_credentials" and not settings.client_id:
+        rep.add(table, 'grant = "client_credentials" needs "client_id"; signing in in the browser instead')
+        return AuthSettings(**{**values, "grant": "authorization_code"})  # type: ignore[arg-type]
+    return settings
+
+
+def _problem(key: str, value: object) -> str | None:
+    if key == "grant":
+        return None if value in GRANTS else f"must be one of {', '.join(GRANTS)}"
+    if key == "token_endpoint_auth_method":
+        return None if value in METHODS else f"must be one of {', '.join(METHODS)}"
+    if key == "callback_port":
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 65535
+        return None if ok else "must be a port number (0-65535)"
+    if key == "sign_in_timeout":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+        return None if ok else "must be a positive number of seconds"
+    if not isinstance(value, str) or not value.strip():
+        return "must be a non-empty string"
+    if key in ("client_metadata_url", "issuer") and url_problem(value):
+        return "must be an http:// or https:// URL"
+    return None

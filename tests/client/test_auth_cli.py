@@ -19,7 +19,7 @@ async def mcp_tui(*args: str, home: Path, browser: bool = False) -> tuple[int, s
     env = {**os.environ, "MCP_TUI_HOME": str(home)}
     env.pop("MCP_TUI_CONFIG", None)
     # webbrowser runs $BROWSER with the URL: here a script that follows the sign-in like a browser.
-    env["BROWSER"] = str(SERVERS / "follow_browser.py") if browser else "false"
+    env["BROWSER"] = str(SERVERS / "follow_browser.py") if browser else "true"
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

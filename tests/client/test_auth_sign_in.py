@@ -19,7 +19,7 @@ import httpx2
 from servers.harness import FAST, Recorder
 from servers.oauth_server import AutoApprove, serving
 
-from tui.client.auth.browser_step import can_open_browser
+from tui.client.auth.browser_step import SIGN_IN_NEEDED, can_open_browser
 from tui.client.auth.store import token_file
 from tui.client.manager import ConnectionManager
 from tui.client.models import ConnectionStatus
@@ -78,7 +78,7 @@ def stored(auth_dir: Path) -> dict[str, object]:
 async def test_a_server_that_needs_sign_in_says_so_and_opens_no_browser(tmp_path: Path) -> None:
     async with serving() as (url, provider), manager_for(config(url), tmp_path) as manager:
         assert await connected(manager) is ConnectionStatus.NEEDS_SIGN_IN
-        assert manager.state(NAME).error == f"needs sign-in: run mcp-tui auth login {NAME}"
+        assert manager.state(NAME).error == SIGN_IN_NEEDED
         assert provider.authorizations == 0
         assert not token_file(tmp_path, NAME).exists()
 

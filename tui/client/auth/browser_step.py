@@ -22,6 +22,7 @@ from tui.client.auth.callback import CallbackListener
 from tui.client.auth.errors import NeedsSignIn, SignInCancelled
 
 ShowUrl = Callable[[str], None]
+SIGN_IN_NEEDED = "the server asks you to sign in (no usable stored sign-in)"
 
 
 def free_port() -> int:
@@ -56,7 +57,7 @@ class BrowserStep:
 
     async def redirect(self, url: str) -> None:
         if self.show_url is None:
-            raise NeedsSignIn(f"needs sign-in: run mcp-tui auth login {self.server}")
+            raise NeedsSignIn(SIGN_IN_NEEDED)
         listener = CallbackListener(self.port)
         await listener.start()
         self._listener = listener
@@ -79,10 +80,11 @@ class BrowserStep:
                 waiting.cancel()
                 raise SignInCancelled("sign-in cancelled")
             stopping.cancel()
-            code, issuer = waiting.result()
+            code, state, issuer = waiting.result()
         finally:
             await listener.close()
-        return AuthorizationCodeResult(code=code, state=self._state, iss=issuer)
+        # The state as received: the SDK checks it again, independently of the listener.
+        return AuthorizationCodeResult(code=code, state=state, iss=issuer)
 
 
 def _open_quietly(url: str) -> None:

@@ -16,6 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 from tui.client.auth.errors import SignInFailed
 
 CALLBACK_PATH = "/callback"
+CallbackResult = tuple[str, str, str | None]
+"""The code, the state as the browser brought it back, and the authorization server's ``iss``."""
 _PAGE = "<!doctype html><meta charset=utf-8><title>mcp-tui</title><p>{}</p>"
 
 
@@ -25,7 +27,7 @@ class CallbackListener:
     def __init__(self, port: int) -> None:
         self.port = port
         self._server: asyncio.Server | None = None
-        self._result: asyncio.Future[tuple[str, str | None]] | None = None
+        self._result: asyncio.Future[CallbackResult] | None = None
         self._expected_state: str | None = None
 
     async def start(self) -> int:
@@ -45,8 +47,8 @@ class CallbackListener:
     def expect(self, state: str | None) -> None:
         self._expected_state = state
 
-    async def wait(self, timeout: float) -> tuple[str, str | None]:
-        """The code and the authorization server's ``iss``, once the browser comes back."""
+    async def wait(self, timeout: float) -> CallbackResult:
+        """What the browser brought back, once it comes back."""
         assert self._result is not None, "start() first"
         try:
             return await asyncio.wait_for(asyncio.shield(self._result), timeout)
@@ -62,7 +64,7 @@ class CallbackListener:
                 await self._server.wait_closed()
             self._server = None
 
-    def _settle(self, outcome: tuple[str, str | None] | SignInFailed) -> str:
+    def _settle(self, outcome: CallbackResult | SignInFailed) -> str:
         """Record the first outcome only; the page text for the browser."""
         if self._result is None or self._result.done():
             return "This sign-in is already finished. You can close this tab."
@@ -72,7 +74,7 @@ class CallbackListener:
         self._result.set_result(outcome)
         return "Signed in. You can close this tab and return to mcp-tui."
 
-    def _outcome(self, target: str) -> tuple[str, str | None] | SignInFailed | None:
+    def _outcome(self, target: str) -> CallbackResult | SignInFailed | None:
         parts = urlsplit(target)
         if parts.path != CALLBACK_PATH:
             return None
@@ -90,7 +92,7 @@ class CallbackListener:
             return SignInFailed(f"the authorization server refused: {query['error']}{said}")
         if not query.get("code"):
             return SignInFailed("the browser came back without an authorization code")
-        return query["code"], query.get("iss")
+        return query["code"], state, query.get("iss")
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:

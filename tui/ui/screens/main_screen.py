@@ -136,7 +136,8 @@ class MainScreen(Screen[None]):
     def handle_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, ServerStateChanged):
             self.query_one(ServerList).set_state(event.state)
-            if event.state.status in (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED):
+            ended = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
+            if event.state.status in ended:
                 self.query_one(ToolList).remove_server(event.state.name)
         elif isinstance(event, ToolsChanged):
             self.query_one(ToolList).set_tools(event.server, event.tools)

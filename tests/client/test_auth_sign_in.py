@@ -13,9 +13,11 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import httpx2
+from mcp.server.auth.provider import TokenError
 from servers.harness import FAST, Recorder
 from servers.oauth_server import AutoApprove, serving
 
@@ -211,3 +213,19 @@ def test_no_console_browser_is_started_on_top_of_the_terminal() -> None:
     assert can_open_browser({}, "darwin")
     # A server over ssh: webbrowser would fall back to lynx or w3m in this very terminal.
     assert not can_open_browser({"TERM": "xterm"}, "linux")
+
+
+class RefusesCodes(AutoApprove):
+    async def exchange_authorization_code(self, client: Any, authorization_code: Any) -> Any:
+        raise TokenError("invalid_grant", "the code has expired")
+
+
+async def test_a_refused_token_request_is_reported_and_stores_nothing(tmp_path: Path) -> None:
+    async with serving(RefusesCodes()) as (url, _provider), manager_for(config(url), tmp_path) as manager:
+        state = await manager.sign_in(NAME, Browser(), open_browser=False)
+        assert state.status is ConnectionStatus.NEEDS_SIGN_IN
+        assert state.error == (
+            "sign-in failed: the authorization server refused the token request: "
+            "invalid_grant (the code has expired)"
+        )
+        assert not token_file(tmp_path, NAME).exists()

@@ -84,8 +84,8 @@ class Connection:
         self._transport_ended = False
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
-        remote = config.transport != "stdio" and target is None and auth_dir is not None
-        self.auth = ServerAuth(config, auth_dir) if remote and auth_dir is not None else None
+        remote = config.transport != "stdio" and target is None
+        self.auth = ServerAuth(config, auth_dir) if auth_dir is not None and remote else None
         """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
         self._signing_in = False
         self.auth_error: BaseException | None = None
@@ -173,10 +173,9 @@ class Connection:
             elif timed_out:
                 failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
-            signed_out = self.auth_error is not None
+            status = ConnectionStatus.FAILED
             if self.auth_error is not None:
-                self.ended_reason = errors.describe(self.auth_error)
-            status = ConnectionStatus.NEEDS_SIGN_IN if signed_out else ConnectionStatus.FAILED
+                self.ended_reason, status = errors.describe(self.auth_error), ConnectionStatus.NEEDS_SIGN_IN
             self._set_state(status, error=self.ended_reason)
         self._finished.set()
 

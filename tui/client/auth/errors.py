@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class SignInProblem(Exception):
     """Any reason the server is not usable until someone signs in (again)."""
@@ -32,13 +34,26 @@ def describe_oauth(exc: BaseException) -> str | None:
     if isinstance(exc, OAuthRegistrationError):
         return f"sign-in failed: could not register mcp-tui with the authorization server ({text})"
     if isinstance(exc, OAuthTokenError):
-        return f"sign-in failed: the token request was refused ({_short(text)})"
+        return f"sign-in failed: the authorization server refused the token request: {_oauth_error(text)}"
     if isinstance(exc, OAuthFlowError):
         return f"sign-in failed: {text}"
     if isinstance(exc, ValidationError):
         # Raised inside the sign-in flow only when a metadata or token document does not parse.
         return f"sign-in failed: the authorization server sent a malformed document ({exc.title})"
     return None
+
+
+def _oauth_error(text: str) -> str:
+    """``error (error_description)`` from the JSON body the SDK quotes, else the SDK's own words."""
+    _, _, body = text.partition(": ")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _short(text)
+    if not isinstance(data, dict) or not isinstance(data.get("error"), str):
+        return _short(text)
+    detail = data.get("error_description")
+    return _short(f"{data['error']} ({detail})" if isinstance(detail, str) and detail else data["error"])
 
 
 def _short(text: str, limit: int = 200) -> str:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx2
 
@@ -151,7 +152,21 @@ def server_config(url: str, scenario: str, context: dict[str, Any], home: Path) 
         settings["private_key_file"] = str(key_file)
         settings["signing_algorithm"] = context.get("signing_algorithm", "RS256")
         settings["token_endpoint_auth_method"] = "private_key_jwt"
+    if "idp_id_token" in context:
+        settings["grant"] = "identity_assertion"
+        settings["token_endpoint_auth_method"] = "client_secret_basic"
+        settings["id_token"] = context["idp_id_token"]
+        settings["idp_token_endpoint"] = context["idp_token_endpoint"]
+        settings["idp_client_id"] = context.get("idp_client_id")
+        settings["issuer"] = advertised_issuer(url)
     return ServerConfig(name=SERVER, transport="http", url=url, auth=AuthSettings(**settings))
+
+
+def advertised_issuer(url: str) -> str:
+    """What a person reads to fill in ``issuer``: the server's protected resource metadata (RFC 9728)."""
+    parts = urlsplit(url)
+    metadata = f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path}"
+    return str(httpx2.get(metadata, timeout=10).json()["authorization_servers"][0])
 
 
 async def run(url: str, scenario: str, context: dict[str, Any]) -> list[str]:

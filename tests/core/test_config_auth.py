@@ -34,8 +34,11 @@ issuer = "https://auth.example.com"
 scope = "read write"
 callback_port = 4711
 sign_in_timeout = 60
+idp_token_endpoint = "https://idp.example.com/token"
+idp_client_id = "mcp-tui-at-idp"
+id_token = "${ID_TOKEN}"
 """,
-        {"SECRET": "s3cret"},
+        {"SECRET": "s3cret", "ID_TOKEN": "eyJ.id.token"},
     )
     assert problems == []
     assert config.servers[0].auth == AuthSettings(
@@ -50,6 +53,9 @@ sign_in_timeout = 60
         scope="read write",
         callback_port=4711,
         sign_in_timeout=60,
+        idp_token_endpoint="https://idp.example.com/token",
+        idp_client_id="mcp-tui-at-idp",
+        id_token="eyJ.id.token",
     )
     assert config.servers[0].auth.redirect_uri == "http://127.0.0.1:4711/callback"
     assert set(AuthSettings.__dataclass_fields__) == set(AUTH_KEYS)
@@ -84,7 +90,7 @@ auth = { client_id = "x" }
     assert config.servers[0].auth == AuthSettings(client_secret="")
     assert problems == [
         'config.toml, line 6: servers.remote.auth: "grant" must be one of authorization_code, '
-        "client_credentials; ignored",
+        "client_credentials, identity_assertion; ignored",
         'config.toml, line 7: servers.remote.auth: "callback_port" must be a port number (0-65535); ignored',
         'config.toml, line 8: servers.remote.auth: "client_secret": ${MISSING} is not set in the environment',
         'config.toml, line 9: servers.remote.auth: "token_endpoint_auth_method" must be one of none, '

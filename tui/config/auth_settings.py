@@ -18,9 +18,9 @@ from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath
 from tui.config.sections import Reporter, url_problem
 
-Grant = Literal["authorization_code", "client_credentials"]
+Grant = Literal["authorization_code", "client_credentials", "identity_assertion"]
 TokenAuthMethod = Literal["none", "client_secret_basic", "client_secret_post", "private_key_jwt"]
-GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials")
+GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials", "identity_assertion")
 METHODS: tuple[TokenAuthMethod, ...] = (
     "none",
     "client_secret_basic",
@@ -40,6 +40,9 @@ AUTH_KEYS = (
     "scope",
     "callback_port",
     "sign_in_timeout",
+    "idp_token_endpoint",
+    "idp_client_id",
+    "id_token",
 )
 
 
@@ -58,7 +61,9 @@ class AuthSettings:
     authorization servers that support it, instead of registering."""
     grant: Grant = "authorization_code"
     """authorization_code: a person signs in in the browser. client_credentials: machine use, no person;
-    needs client_id and client_secret, or client_id and private_key_file (private_key_jwt)."""
+    needs client_id and client_secret, or client_id and private_key_file (private_key_jwt).
+    identity_assertion: enterprise-managed (SEP-990); needs client_id, client_secret, issuer,
+    idp_token_endpoint and id_token."""
     private_key_file: str | None = None
     """private_key_jwt: the PEM file of the key that signs the client assertion."""
     signing_algorithm: str = "RS256"
@@ -74,6 +79,12 @@ class AuthSettings:
     pre-registered client needs the port its redirect URI names)."""
     sign_in_timeout: float = 300.0
     """Seconds to wait for the browser step before giving up."""
+    idp_token_endpoint: str | None = None
+    """identity_assertion: the enterprise identity provider's token endpoint (RFC 8693 token exchange)."""
+    idp_client_id: str | None = None
+    """identity_assertion: mcp-tui's client id at the identity provider."""
+    id_token: str | None = None
+    """identity_assertion: the person's ID token from the identity provider (use ${VAR})."""
 
     @property
     def redirect_uri(self) -> str:
@@ -102,8 +113,8 @@ def read_auth(data: object, table: KeyPath, rep: Reporter, environ: Mapping[str,
             value = os.path.expanduser(value)
         values[key] = value
     settings = AuthSettings(**values)  # type: ignore[arg-type]
-    if settings.grant == "client_credentials" and not settings.client_id:
-        rep.add(table, 'grant = "client_credentials" needs "client_id"; signing in in the browser instead')
+    if settings.grant != "authorization_code" and not settings.client_id:
+        rep.add(table, f'grant = "{settings.grant}" needs "client_id"; signing in in the browser instead')
         return AuthSettings(**{**values, "grant": "authorization_code"})  # type: ignore[arg-type]
     return settings
 
@@ -121,6 +132,6 @@ def _problem(key: str, value: object) -> str | None:
         return None if ok else "must be a positive number of seconds"
     if not isinstance(value, str) or not value.strip():
         return "must be a non-empty string"
-    if key in ("client_metadata_url", "issuer") and url_problem(value):
+    if key in ("client_metadata_url", "issuer", "idp_token_endpoint") and url_problem(value):
         return "must be an http:// or https:// URL"
     return None

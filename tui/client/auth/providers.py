@@ -19,11 +19,13 @@ from mcp.client.auth.extensions.client_credentials import (
     PrivateKeyJWTOAuthProvider,
     SignedJWTParameters,
 )
+from mcp.client.auth.extensions.identity_assertion import IdentityAssertionOAuthProvider
 from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata
 from mcp.shared.exceptions import MCPDeprecationWarning
 
 from tui.client.auth.browser_step import BrowserStep, free_port
 from tui.client.auth.errors import SignInFailed
+from tui.client.auth.identity_assertion import id_jag_source
 from tui.client.auth.store import TokenStore
 from tui.config.auth_settings import AuthSettings
 from tui.config.model import ServerConfig
@@ -116,6 +118,8 @@ class ServerAuth:
         s, url = self.settings, str(self.config.url)
         if s.grant == "client_credentials":
             return self._client_credentials(s, url)
+        if s.grant == "identity_assertion":
+            return self._identity_assertion(s, url)
         method = s.token_endpoint_auth_method or ("client_secret_basic" if s.client_secret else "none")
         metadata = OAuthClientMetadata(
             redirect_uris=[cast(Any, self.redirect_uri)],
@@ -162,6 +166,21 @@ class ServerAuth:
                 scope=s.scope,
                 issuer=s.issuer,
             )
+
+    def _identity_assertion(self, s: AuthSettings, url: str) -> httpx2.Auth:
+        if not (s.client_id and s.client_secret and s.issuer):
+            raise SignInFailed('grant = "identity_assertion" needs client_id, client_secret and issuer')
+        post = s.token_endpoint_auth_method == "client_secret_post"
+        return IdentityAssertionOAuthProvider(
+            url,
+            self.store,
+            s.client_id,
+            s.client_secret,
+            s.issuer,
+            id_jag_source(s),
+            scope=s.scope,
+            token_endpoint_auth_method="client_secret_post" if post else "client_secret_basic",
+        )
 
     @staticmethod
     def _signed_assertions(s: AuthSettings, client_id: str) -> Any:

@@ -43,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         from tui.demo.main import main as demo_main
 
         return demo_main(argv[1:])
+    if argv[:1] == ["auth"]:
+        from tui.cli.auth import main as auth_main
+
+        return auth_main(argv[1:])
 
     options, server_command = split_server_command(argv)
     at = find_command(options)

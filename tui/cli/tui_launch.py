@@ -20,6 +20,8 @@ examples:
   mcp-tui demo-server [--http PORT]         run the bundled demo server on its own
   mcp-tui tools --json                      every tool, its grade and hints, as JSON
   mcp-tui call demo add_note text=hello     one call through the same decision engine as the TUI
+  mcp-tui auth login|logout SERVER, auth status
+                                            sign in to an HTTP server (OAuth), sign out, see who is signed in
 
 files:
   config.toml in the user config directory (override with --config or MCP_TUI_CONFIG);

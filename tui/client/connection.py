@@ -10,6 +10,7 @@ import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -24,6 +25,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import tui
 from tui.client import errors
+from tui.client.auth.providers import ServerAuth
 from tui.client.events import (
     ClientEvent,
     ServerLog,
@@ -52,6 +54,7 @@ class Connection:
         emit: Callable[[ClientEvent], None],
         target: object | None = None,
         prestarted: Process | None = None,
+        auth_dir: Path | None = None,
     ) -> None:
         self.config = config
         self.timeouts = timeouts
@@ -76,6 +79,13 @@ class Connection:
         self._lost: str | None = None  # why the health ping gave up on the server
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
+        remote = config.transport != "stdio" and target is None
+        self.auth = ServerAuth(config, auth_dir) if auth_dir is not None and remote else None
+        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
+        self._signing_in = False
+        self.auth_error: BaseException | None = None
+        self.settled = asyncio.Event()
+        """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""
 
     @property
     def name(self) -> str:
@@ -83,10 +93,15 @@ class Connection:
 
     # ---- lifecycle ---------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, sign_in: bool = False) -> None:
+        """``sign_in``: the person asked to sign in, so this connection may run the browser step."""
         if self._task is not None and not self._task.done():
             return
+        self._signing_in = sign_in
+        if self.auth is not None and not sign_in:
+            self.auth.browser.disallow()
         self._stopping = False
+        self.settled = asyncio.Event()
         self._finished = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"mcp-connection:{self.name}")
 
@@ -109,11 +124,13 @@ class Connection:
 
     def _set_state(self, status: ConnectionStatus, **fields: Any) -> None:
         self.state = ServerState(self.name, status, tool_count=len(self.tools), **fields)
+        if status is not ConnectionStatus.CONNECTING:
+            self.settled.set()
         self._emit(ServerStateChanged(self.state))
 
     async def _run(self) -> None:
         self.connection_id += 1
-        self.tools, self.capabilities, self.ended_reason = (), {}, None
+        self.tools, self.capabilities, self.ended_reason, self.auth_error = (), {}, None, None
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch()
@@ -123,7 +140,7 @@ class Connection:
         try:
             client = self._make_client(watch)
             async with anyio.create_task_group() as tg:
-                with anyio.CancelScope(deadline=anyio.current_time() + self.timeouts.connect) as scope:
+                with anyio.CancelScope(deadline=anyio.current_time() + self._connect_allowance()) as scope:
                     self._scope = scope
                     if self._stopping:
                         scope.cancel()
@@ -153,8 +170,22 @@ class Connection:
             elif timed_out:
                 failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
-            self._set_state(ConnectionStatus.FAILED, error=self.ended_reason)
+            status = ConnectionStatus.FAILED
+            if self.auth_error is not None:
+                self.ended_reason, status = errors.describe(self.auth_error), ConnectionStatus.NEEDS_SIGN_IN
+            self._set_state(status, error=self.ended_reason)
         self._finished.set()
+
+    def _connect_allowance(self) -> float:
+        """Seconds for the handshake; a sign-in the person started also waits for the browser step."""
+        extra = self.auth.settings.sign_in_timeout if self.auth is not None and self._signing_in else 0.0
+        return self.timeouts.connect + extra
+
+    def _auth_failed(self, error: BaseException, watch: TransportWatch) -> None:
+        """The sign-in could not authorize a request: end the connection now, saying why."""
+        self.auth_error = error
+        watch.errors.append(error)
+        watch.ended.set()
 
     async def _cancel_when_ended(self, watch: TransportWatch, scope: anyio.CancelScope) -> None:
         await watch.ended.wait()
@@ -186,7 +217,9 @@ class Connection:
         else:
             # A process started early is adopted by the first connect only.
             prestarted, self._prestarted = self._prestarted, None
-            transport = open_transport(config, TransportContext(self.timeouts, self.log, watch, prestarted))
+            auth = self.auth.httpx_auth(lambda e: self._auth_failed(e, watch)) if self.auth else None
+            context = TransportContext(self.timeouts, self.log, watch, prestarted, auth)
+            transport = open_transport(config, context)
         return Client(
             transport,
             mode=config.protocol,

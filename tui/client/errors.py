@@ -11,6 +11,7 @@ import mcp_types as types
 from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
+from tui.client.auth.errors import describe_oauth
 from tui.client.transports import ConnectFailure
 
 
@@ -77,6 +78,8 @@ def describe(exc: BaseException) -> str:
     leaf = leaves[0]
     if isinstance(leaf, ConnectFailure):
         return str(leaf)
+    if (sign_in := describe_oauth(leaf)) is not None:
+        return sign_in
     if isinstance(leaf, MCPError):
         if leaf.code == types.CONNECTION_CLOSED:
             return "the server closed the connection"

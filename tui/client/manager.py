@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from anyio.abc import Process
 
 from tui.client import calling
+from tui.client.auth import sign_in
+from tui.client.auth.browser_step import ShowUrl
+from tui.client.auth.store import StoredSignIn
 from tui.client.connection import Connection
 from tui.client.events import ClientEvent
 from tui.client.models import CallOutcome, Progress, ResolveOutcome, ServerState, ToolInfo
@@ -28,14 +32,16 @@ class ConnectionManager:
         *,
         targets: dict[str, object] | None = None,
         prestarted: dict[str, Process] | None = None,
+        auth_dir: Path | None = None,
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
-        ``prestarted`` maps a stdio server's name to its already running process (``early_spawn.py``)."""
+        ``prestarted`` maps a stdio server's name to its already running process (``early_spawn.py``).
+        ``auth_dir`` (``AppPaths.auth_dir``) holds sign-in tokens; without it HTTP servers cannot sign in."""
         targets = targets or {}
         prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {
-            s.name: Connection(s, timeouts, emit, targets.get(s.name), prestarted.get(s.name))
+            s.name: Connection(s, timeouts, emit, targets.get(s.name), prestarted.get(s.name), auth_dir)
             for s in servers
         }
 
@@ -62,6 +68,28 @@ class ConnectionManager:
     async def aclose(self) -> None:
         """Close every connection concurrently; stdio servers are stopped and reaped."""
         await asyncio.gather(*(c.stop() for c in self._connections.values()))
+
+    async def sign_in(self, name: str, show_url: ShowUrl, *, open_browser: bool = True) -> ServerState:
+        """Reconnect, running the browser step if the server asks for sign-in; the state it ends in."""
+        return await sign_in.sign_in(self._get(name), show_url, open_browser=open_browser)
+
+    async def wait_settled(self, name: str) -> ServerState:
+        """The state once the server's current (re)connect is no longer connecting."""
+        connection = self._get(name)
+        await connection.settled.wait()
+        return connection.state
+
+    def cancel_sign_in(self, name: str) -> None:
+        sign_in.cancel(self._get(name))
+
+    async def sign_out(self, name: str) -> bool:
+        """Disconnect and forget the stored sign-in; True when there was one."""
+        return await sign_in.sign_out(self._get(name))
+
+    def sign_in_status(self, name: str) -> StoredSignIn | None:
+        """What is stored for the server (None: it cannot sign in, e.g. a stdio server)."""
+        auth = self._get(name).auth
+        return auth.store.status() if auth is not None else None
 
     def state(self, name: str) -> ServerState:
         return self._get(name).state

@@ -82,6 +82,8 @@ class ConnectionStatus(StrEnum):
     CONNECTED = "connected"
     FAILED = "failed"
     DISCONNECTED = "disconnected"
+    NEEDS_SIGN_IN = "needs sign-in"
+    """The server asks for sign-in (OAuth) and there is no usable stored sign-in; ``error`` says why."""
 
 
 @dataclass(frozen=True)

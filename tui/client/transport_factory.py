@@ -12,6 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, cast
 
+import httpx2
 from anyio.abc import Process
 from mcp.client import Transport
 
@@ -37,14 +38,16 @@ class TransportContext:
     watch: TransportWatch
     prestarted: Process | None = None
     """A stdio server process started before the SDK loaded, to adopt instead of starting one."""
+    auth: httpx2.Auth | None = None
+    """http / sse: the server's sign-in (OAuth), used when it answers 401."""
 
 
 Factory = Callable[[ServerConfig, TransportContext], AbstractAsyncContextManager[TransportStreams]]
 
 FACTORIES: Mapping[str, Factory] = {
     "stdio": lambda config, ctx: stdio_transport(config, ctx.log, ctx.watch, ctx.prestarted),
-    "http": lambda config, ctx: http_transport(config, ctx.timeouts.request),
-    "sse": lambda config, ctx: sse_transport(config, ctx.timeouts.request),
+    "http": lambda config, ctx: http_transport(config, ctx.timeouts.request, ctx.auth),
+    "sse": lambda config, ctx: sse_transport(config, ctx.timeouts.request, ctx.auth),
 }
 
 

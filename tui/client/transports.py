@@ -100,14 +100,16 @@ def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
 
 
 def http_transport(
-    config: ServerConfig, request_timeout: float
+    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
+    """``auth``: the server's sign-in (``tui.client.auth``), which answers a 401 and adds the token."""
+
     @asynccontextmanager
     async def open_http() -> AsyncIterator[TransportStreams]:
         # Long read timeout: a server may hold a response stream open for a long call.
         timeout = httpx2.Timeout(request_timeout, read=max(request_timeout, 300.0))
         async with (
-            httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout) as http,
+            httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout, auth=auth) as http,
             streamable_http_client(str(config.url), http_client=http) as streams,
         ):
             yield streams
@@ -116,9 +118,9 @@ def http_transport(
 
 
 def sse_transport(
-    config: ServerConfig, request_timeout: float
+    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
-    return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout)
+    return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout, auth=auth)
 
 
 def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:

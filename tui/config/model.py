@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from tui.config.auth_model import AuthSettings
 
 Transport = Literal["stdio", "http", "sse"]
 # "legacy" (initialize handshake), "auto" (server/discover, then fall back), or a pinned modern version.
@@ -40,6 +43,8 @@ class ServerConfig:
     answer server/discover, and some ignore it, which stalls "auto" for the SDK's 10 s probe."""
     builtin: bool = False
     """True for the bundled demo server added when nothing is configured."""
+    auth: AuthSettings | None = None
+    """http / sse: how to sign in when the server asks for it ([servers.NAME.auth]); None: the defaults."""
 
     @property
     def identity(self) -> str:

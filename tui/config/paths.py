@@ -32,6 +32,8 @@ class AppPaths:
     """Per-run logs (server stderr and the app's own)."""
     demo_sandbox: Path
     """The directory the bundled demo server's tools act inside."""
+    auth_dir: Path
+    """Sign-in tokens and client registrations, one file per server (mode 0600); owned by the app."""
 
     @classmethod
     def under(cls, root: Path) -> AppPaths:
@@ -42,6 +44,7 @@ class AppPaths:
             audit_file=root / "audit.jsonl",
             log_dir=root / "logs",
             demo_sandbox=root / "demo-sandbox",
+            auth_dir=root / "auth",
         )
 
     @classmethod
@@ -61,6 +64,7 @@ class AppPaths:
             audit_file=dirs.user_state_path / "audit.jsonl",
             log_dir=dirs.user_log_path,
             demo_sandbox=data / "demo-sandbox",
+            auth_dir=data / "auth",
         )
 
 

@@ -6,12 +6,14 @@ import json
 import os
 from collections.abc import Mapping
 
+from tui.config.auth_settings import read_auth
 from tui.config.locate import KeyPath
 from tui.config.model import ServerConfig, Transport, Trust
 from tui.config.sections import Reporter, read_str, read_str_list, read_str_map, url_problem
 
-SERVER_KEYS = ("command", "args", "env", "cwd", "url", "headers", "transport", "trust", "protocol")
+SERVER_KEYS = ("command", "args", "env", "cwd", "url", "headers", "transport", "trust", "protocol", "auth")
 STDIO_ONLY = ("args", "env", "cwd")
+URL_ONLY = ("headers", "auth")
 PROTOCOLS = ("legacy", "auto", "2026-07-28")
 URL_TRANSPORTS: dict[str, Transport] = {"http": "http", "streamable-http": "http", "sse": "sse"}
 _HINTS = {
@@ -77,8 +79,9 @@ def _stdio(
     if transport != "stdio":
         rep.add(table, f'"transport" is {rep.show(transport)} but a server with a command is stdio{SKIPPED}')
         return None
-    if "headers" in data:
-        rep.add(table, '"headers" applies only to HTTP and SSE servers; ignored', "headers")
+    for key in URL_ONLY:
+        if key in data:
+            rep.add(table, f"{json.dumps(key)} applies only to HTTP and SSE servers; ignored", key)
     args = read_str_list(data, "args", table, rep, SKIPPED)
     env = read_str_map(data, "env", table, rep, environ, then=SKIPPED)
     cwd = read_str(data, "cwd", table, rep, SKIPPED)
@@ -122,6 +125,7 @@ def _remote(
     headers = read_str_map(data, "headers", table, rep, environ, then=SKIPPED)
     if headers is None:
         return None
+    auth = read_auth(data["auth"], (*table, "auth"), rep, environ) if "auth" in data else None
     return ServerConfig(
         name=name,
         transport=URL_TRANSPORTS[transport],
@@ -129,6 +133,7 @@ def _remote(
         headers=headers,
         trust=trust,
         protocol=protocol,
+        auth=auth,
     )
 
 

@@ -29,6 +29,7 @@ from tui.session.settings import ChangeKind, SettingsService
 from tui.startup import Startup
 
 if TYPE_CHECKING:
+    from tui.client.auth.store import StoredSignIn
     from tui.client.call_flow import CallFlow, CallRecord, Evaluation
     from tui.client.live_preflight import LivePreflight
     from tui.client.manager import ConnectionManager
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 Interface = Literal["tui", "cli"]
 Listener = Callable[[SessionEvent], None]
-_SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED)
+_SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
 
 
 class SessionNotStarted(RuntimeError):
@@ -97,22 +98,32 @@ class Session:
 
     # ---- lifecycle -------------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Load the SDK and start connecting every server in the background; returns once they start."""
+    async def start(self, *, connect: bool = True) -> None:
+        """Load the SDK and start connecting every server in the background; returns once they start.
+
+        ``connect=False`` prepares the servers without connecting (``mcp-tui auth`` signs in to one).
+        """
         from tui.client.early_spawn import adopt, spawn_early
 
         servers = self.servers
         # Server processes boot while the SDK imports (about a second each, in parallel).
-        early, self._early = self._early, {}
-        early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
-        running = {name: await adopt(process) for name, process in early.items()}
+        running = {}
+        if connect:  # with nothing to connect, no server process may be left waiting for one
+            early, self._early = self._early, {}
+            early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
+            running = {name: await adopt(process) for name, process in early.items()}
         manager_module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
         from tui.client.call_flow import CallFlow
         from tui.client.preflight import PreflightEngine
 
         timeouts = self.startup.config.timeouts
         manager = manager_module.ConnectionManager(
-            servers, timeouts, emit=self._on_client_event, targets=self._targets, prestarted=running
+            servers,
+            timeouts,
+            emit=self._on_client_event,
+            targets=self._targets,
+            prestarted=running,
+            auth_dir=self.startup.paths.auth_dir,
         )
         self.manager = manager
 
@@ -130,7 +141,8 @@ class Session:
             remember=self._remember,
             interface=self.interface,
         )
-        await manager.start()
+        if connect:
+            await manager.start()
         self._started.set()
 
     async def aclose(self) -> None:
@@ -158,6 +170,29 @@ class Session:
 
         await asyncio.wait_for(settled(), timeout)
         return [self.state(name) for name in names]
+
+    # ---- sign-in (OAuth) for HTTP servers ----------------------------------------------------------
+
+    def sign_in(
+        self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True
+    ) -> Awaitable[ServerState]:
+        """Reconnect ``server``, running the browser step if it asks for sign-in; the state it ends in.
+
+        ``show_url`` receives the authorization address (always shown, whether or not a browser opens).
+        """
+        self._settled[server].clear()
+        return self._manager_or_raise().sign_in(server, show_url, open_browser=open_browser)
+
+    def cancel_sign_in(self, server: str) -> None:
+        self._manager_or_raise().cancel_sign_in(server)
+
+    async def sign_out(self, server: str) -> bool:
+        """Disconnect and forget the stored tokens; True when there were any."""
+        return await self._manager_or_raise().sign_out(server)
+
+    def sign_in_status(self, server: str) -> StoredSignIn | None:
+        """What is stored for ``server`` (None when it cannot sign in, e.g. a stdio server)."""
+        return self._manager_or_raise().sign_in_status(server)
 
     def disconnect(self, server: str) -> Awaitable[None]:
         """Close the server's connection (a stdio server is stopped); ``reconnect`` starts it again."""

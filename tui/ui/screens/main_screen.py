@@ -30,7 +30,7 @@ from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
 from tui.ui.widgets.history import CallHistory, HistoryEntry
 from tui.ui.widgets.log_view import ServerLogView
-from tui.ui.widgets.server_list import ServerList
+from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.tool_detail import ToolDetail
 from tui.ui.widgets.tool_list import ToolList
 
@@ -52,6 +52,7 @@ class MainScreen(Screen[None]):
             "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
         ),
         Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
+        Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True),
         Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
@@ -161,7 +162,8 @@ class MainScreen(Screen[None]):
             self._settings_changed()
         elif isinstance(event, ServerStateChanged):
             self.query_one(ServerList).set_state(event.state)
-            if event.state.status in (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED):
+            ended = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
+            if event.state.status in ended:
                 self.query_one(ToolList).remove_server(event.state.name)
         elif isinstance(event, ToolsChanged):
             self.query_one(ToolList).set_tools(event.server, event.tools)
@@ -357,6 +359,18 @@ class MainScreen(Screen[None]):
     @work(group="reconnect")
     async def reconnect(self, name: str) -> None:
         await self.session.reconnect(name)
+
+    def action_sign_in(self) -> None:
+        from tui.ui.screens.sign_in import SignInScreen, outcome_text
+
+        name = self.query_one(ServerList).highlighted_server
+        if name is None:
+            return
+
+        def finished(state: ServerState | None) -> None:
+            self.notify(outcome_text(state), markup=False)
+
+        self.app.push_screen(SignInScreen(name, self.session), finished)
 
     def action_focus_filter(self) -> None:
         self.query_one(ToolList).query_one("Input").focus()

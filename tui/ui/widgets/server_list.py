@@ -13,12 +13,16 @@ from textual.widgets.option_list import Option
 from tui.client.models import ConnectionStatus, ServerState
 from tui.ui.safe_text import literal, one_line
 
+SIGN_IN_KEY = "ctrl+g"
+"""The main screen's sign-in binding, named in the row of a server that needs sign-in."""
+
 # icon, word, style of the status; text first so it reads without colour.
 STATUS_LOOK: Mapping[ConnectionStatus, tuple[str, str, str]] = {
     ConnectionStatus.CONNECTING: ("…", "connecting…", "#fdd835"),
     ConnectionStatus.CONNECTED: ("●", "connected", "#4caf50"),
     ConnectionStatus.FAILED: ("✖", "failed", "bold #ef5350"),
     ConnectionStatus.DISCONNECTED: ("○", "disconnected", "#808080"),
+    ConnectionStatus.NEEDS_SIGN_IN: ("⚷", f"needs sign-in: press {SIGN_IN_KEY} to sign in", "bold #ffb74d"),
 }
 
 ERROR_LIMIT = 2000

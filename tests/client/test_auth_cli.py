@@ -1,0 +1,92 @@
+"""``mcp-tui auth login / logout / status`` as a person runs them (real subprocesses, a real OAuth server)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import sys
+from pathlib import Path
+
+from servers.oauth_server import serving
+
+from tui.client.auth.store import token_file
+
+SERVERS = Path(__file__).parent / "servers"
+
+
+async def mcp_tui(*args: str, home: Path, browser: bool = False) -> tuple[int, str, str]:
+    env = {**os.environ, "MCP_TUI_HOME": str(home)}
+    env.pop("MCP_TUI_CONFIG", None)
+    # webbrowser runs $BROWSER with the URL: here a script that follows the sign-in like a browser.
+    env["BROWSER"] = str(SERVERS / "follow_browser.py") if browser else "true"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tui",
+        *args,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    except TimeoutError:
+        process.kill()
+        out, err = await process.communicate()
+        raise AssertionError(f"mcp-tui {' '.join(args)} did not finish: {err.decode()[-3000:]}") from None
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+def configure(home: Path, url: str) -> None:
+    home.mkdir(exist_ok=True)
+    (home / "config.toml").write_text(
+        f'[servers.remote]\nurl = "{url}"\n\n[servers.remote.auth]\ncallback_port = 0\n\n'
+        '[servers.local]\ncommand = "true"\n'
+    )
+
+
+async def test_login_logout_and_status(tmp_path: Path) -> None:
+    async with serving() as (url, provider):
+        configure(tmp_path, url)
+        code, _out, err = await mcp_tui("auth", "login", "remote", "--no-input", home=tmp_path)
+        assert (code, err.strip()) == (3, "remote: needs sign-in: run mcp-tui auth login remote")
+        assert provider.authorizations == 0
+
+        code, out, err = await mcp_tui("auth", "login", "remote", home=tmp_path, browser=True)
+        assert code == 0, err
+        assert "Sign in to remote in your browser:" in out
+        assert "code_challenge=" in out  # the authorization URL is always printed
+        assert out.strip().endswith("Signed in to remote.")
+        path = token_file(tmp_path / "auth", "remote")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        access = next(iter(provider.access))
+        assert access not in out + err
+
+        code, _out, err = await mcp_tui("auth", "login", "remote", "--no-input", home=tmp_path)
+        assert code == 0, err
+
+        code, out, _err = await mcp_tui("auth", "status", home=tmp_path)
+        assert code == 0
+        assert "remote: signed in, token valid for 59 min; renews itself" in out
+        assert "local: stdio server (no sign-in)" in out
+        assert access not in out
+
+        code, out, _err = await mcp_tui("auth", "logout", "remote", home=tmp_path)
+        assert (code, out.strip()) == (0, "Signed out of remote: its stored tokens are deleted.")
+        assert not path.exists()
+        code, out, _err = await mcp_tui("auth", "status", home=tmp_path)
+        assert "remote: not signed in" in out
+
+
+async def test_unknown_and_stdio_servers_are_usage_errors(tmp_path: Path) -> None:
+    configure(tmp_path, "http://127.0.0.1:9/mcp")
+    code, _out, err = await mcp_tui("auth", "login", "nope", home=tmp_path)
+    assert code == 2
+    assert "no server named 'nope' (configured: remote, local)" in err
+    code, _out, err = await mcp_tui("auth", "logout", "local", home=tmp_path)
+    assert (code, err.strip()) == (
+        2,
+        "mcp-tui auth: local is a stdio server; only HTTP and SSE servers sign in",
+    )

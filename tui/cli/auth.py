@@ -1,0 +1,160 @@
+"""``mcp-tui auth login SERVER``, ``auth logout SERVER``, ``auth status``: sign-in without the TUI.
+
+login runs the same core as the app: it connects, and when the server asks for sign-in it prints the
+authorization URL, opens the browser (unless --no-browser) and waits for the redirect. With --no-input it
+never involves a person: a usable stored sign-in (renewed if needed) or client credentials succeed, anything
+else exits 3. Exit status: 0 done, 1 the sign-in failed, 2 bad usage or configuration, 3 needs sign-in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.client.auth.store import StoredSignIn
+    from tui.config.model import ServerConfig
+    from tui.session.session import Session
+    from tui.startup import Startup
+
+EXIT_FAILED, EXIT_USAGE, EXIT_NEEDS_SIGN_IN = 1, 2, 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mcp-tui auth", description="Sign in to HTTP servers (OAuth).")
+    parser.add_argument("--config", type=Path, metavar="PATH", help="config.toml (default: the usual one)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    login = commands.add_parser("login", help="sign in to SERVER (opens the browser when needed)")
+    login.add_argument("server")
+    login.add_argument("--no-input", action="store_true", help="never ask: no browser, exit 3 if needed")
+    login.add_argument("--no-browser", action="store_true", help="print the URL but do not open a browser")
+    logout = commands.add_parser("logout", help="forget the stored sign-in of SERVER")
+    logout.add_argument("server")
+    commands.add_parser("status", help="which servers have a stored sign-in (never shows tokens)")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    from tui.startup import load_startup
+
+    startup = load_startup(config_path=args.config)
+    if args.command == "status":
+        return asyncio.run(_status(startup))
+    server = next((s for s in startup.servers if s.name == args.server), None)
+    if server is None:
+        known = ", ".join(s.name for s in startup.servers) or "none"
+        print(f"mcp-tui auth: no server named {args.server!r} (configured: {known})", file=sys.stderr)
+        return EXIT_USAGE
+    if server.transport == "stdio":
+        print(
+            f"mcp-tui auth: {server.name} is a stdio server; only HTTP and SSE servers sign in",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    if args.command == "logout":
+        return asyncio.run(_logout(startup, server))
+    _log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
+    return asyncio.run(_login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))
+
+
+async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_browser: bool) -> int:
+    from tui.client.models import ConnectionStatus
+
+    def show_url(url: str) -> None:
+        print(f"Sign in to {server.name} in your browser:\n\n  {url}\n", flush=True)
+        if not open_browser:
+            print("Open that address yourself; mcp-tui waits for the browser to come back.", flush=True)
+
+    session = _session(startup, [server])
+    try:
+        if ask:
+            await session.start(connect=False)
+            state = await session.sign_in(server.name, show_url, open_browser=open_browser)
+        else:
+            await session.start()
+            [state] = await session.ready(server.name)
+    finally:
+        await session.aclose()
+    if state.status is ConnectionStatus.CONNECTED:
+        print(f"Signed in to {server.name}.")
+        return 0
+    if state.status is ConnectionStatus.NEEDS_SIGN_IN and not ask:
+        print(f"{server.name}: needs sign-in: run mcp-tui auth login {server.name}", file=sys.stderr)
+        return EXIT_NEEDS_SIGN_IN
+    print(f"{server.name}: {state.error or state.status.value}", file=sys.stderr)
+    return EXIT_NEEDS_SIGN_IN if state.status is ConnectionStatus.NEEDS_SIGN_IN else EXIT_FAILED
+
+
+def _session(startup: Startup, servers: list[ServerConfig]) -> Session:
+    """The core session for just these servers; it alone reads and deletes stored tokens."""
+    from dataclasses import replace
+
+    from tui.session.session import Session
+
+    return Session(replace(startup, servers=servers), interface="cli")
+
+
+async def _logout(startup: Startup, server: ServerConfig) -> int:
+    session = _session(startup, [server])
+    try:
+        await session.start(connect=False)
+        forgot = await session.sign_out(server.name)
+    finally:
+        await session.aclose()
+    if forgot:
+        print(f"Signed out of {server.name}: its stored tokens are deleted.")
+    else:
+        print(f"{server.name}: there was no stored sign-in.")
+    return 0
+
+
+async def _status(startup: Startup) -> int:
+    session = _session(startup, list(startup.servers))
+    try:
+        await session.start(connect=False)
+        for server in startup.servers:
+            stored = session.sign_in_status(server.name)
+            line = "stdio server (no sign-in)" if stored is None else describe_stored(stored)
+            print(f"{server.name}: {line}")
+    finally:
+        await session.aclose()
+    return 0
+
+
+def describe_stored(stored: StoredSignIn, now: float | None = None) -> str:
+    if not stored.signed_in:
+        return "not signed in"
+    renews = "; renews itself" if stored.can_refresh else ""
+    if stored.expires_at is None:
+        return f"signed in{renews}"
+    left = stored.expires_at - (time.time() if now is None else now)
+    if left <= 0:
+        return "signed in, token expired" + ("; renews on the next connect" if stored.can_refresh else "")
+    return f"signed in, token valid for {_duration(left)}{renews}"
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 120:
+        return f"{minutes} min"
+    return f"{minutes // 60} h"
+
+
+def _log_to_file(path: Path) -> None:
+    """The SDK logs sign-in errors with tracebacks; they belong in a file, not on the terminal."""
+    import logging
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)

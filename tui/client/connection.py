@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import anyio
 import mcp_types as types
@@ -18,23 +20,29 @@ from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
 from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import tui
 from tui.client import errors
 from tui.client.events import (
     ClientEvent,
+    ListChanged,
+    ResourceUpdated,
     ServerLog,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
+    TrafficRecorded,
 )
 from tui.client.ext_types import capability_resolve_method
+from tui.client.feature_models import FeatureError
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
+from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch, wait_exit
 from tui.config.model import ServerConfig, Timeouts
@@ -73,6 +81,12 @@ class Connection:
         self._transport_ended = False
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
+        self.traffic = TrafficLog(on_record=lambda record: emit(TrafficRecorded(config.name, record)))
+        """Every JSON-RPC message in and out, across reconnects (bounded)."""
+        self.roots_declared = False
+        """Whether this connection declared the roots capability (only when roots are configured)."""
+        self.log_level = config.log_level
+        """The level asked of the server with logging/setLevel (None: the server's default)."""
 
     @property
     def name(self) -> str:
@@ -113,7 +127,7 @@ class Connection:
         self.tools, self.capabilities, self.ended_reason = (), {}, None
         self._transport_ended = False
         self._set_state(ConnectionStatus.CONNECTING)
-        watch = TransportWatch()
+        watch = TransportWatch(traffic=cast(Any, self.traffic.add))
         connected = False
         failure: str | None = None
         timed_out = False
@@ -182,11 +196,17 @@ class Connection:
             # A process started early is adopted by the first connect only.
             prestarted, self._prestarted = self._prestarted, None
             transport = open_transport(config, TransportContext(self.timeouts, self.log, watch, prestarted))
+        # The SDK declares the roots capability whenever it has a callback: none unless roots are set.
+        self.roots_declared = bool(config.roots)
         return Client(
             transport,
             mode=config.protocol,
             read_timeout_seconds=self.timeouts.request,
             elicitation_callback=self._elicit,
+            sampling_callback=self._sample,
+            list_roots_callback=self._list_roots if config.roots else None,
+            # 2026 connections opt in to logging per request; earlier ones use logging/setLevel below.
+            log_level=cast(Any, self.log_level),
             logging_callback=self._on_log,
             message_handler=self._on_message,
             client_info=CLIENT_INFO,
@@ -204,6 +224,11 @@ class Connection:
             instructions=client.instructions,
             resolve_capability=capability_resolve_method(self.capabilities),
         )
+        if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
+            try:
+                await self._send_log_level(client, self.log_level)
+            except FeatureError as exc:
+                self.log.append(f"[mcp-tui] {exc}")
         await self._refresh_tools(client)
 
     async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
@@ -273,6 +298,12 @@ class Connection:
     async def _on_message(self, message: types.ServerNotification | Exception) -> None:
         if isinstance(message, types.ToolListChangedNotification):
             self.request_refresh()
+        elif isinstance(message, types.ResourceUpdatedNotification):
+            self._emit(ResourceUpdated(self.name, str(message.params.uri)))
+        elif isinstance(message, types.ResourceListChangedNotification):
+            self._emit(ListChanged(self.name, "resources"))
+        elif isinstance(message, types.PromptListChangedNotification):
+            self._emit(ListChanged(self.name, "prompts"))
         elif isinstance(message, Exception):
             self.log.append(f"[mcp-tui] transport error: {errors.describe(message)}")
 
@@ -283,3 +314,72 @@ class Connection:
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
         return await ask_person(self._emit, self.name, params)
+
+    async def _sample(
+        self, context: ClientRequestContext, params: types.CreateMessageRequestParams
+    ) -> types.CreateMessageResult | types.ErrorData:
+        return await ask_person_to_sample(self._emit, self.name, params)
+
+    async def _list_roots(self, context: ClientRequestContext) -> types.ListRootsResult:
+        roots = [
+            types.Root(uri=Path(path).as_uri(), name=Path(path).name or path) for path in self.config.roots
+        ]
+        return types.ListRootsResult(roots=roots)
+
+    # ---- features beside tools ----------------------------------------------------------------
+
+    @property
+    def is_legacy(self) -> bool:
+        """An initialize-era connection (logging/setLevel, subscriptions, roots and sampling requests)."""
+        version = self.state.protocol_version
+        return version is not None and version not in MODERN_PROTOCOL_VERSIONS
+
+    def live_client(self) -> Client:
+        """The connected client, or a ``FeatureError`` saying why there is none."""
+        if self.client is None or self.state.status is not ConnectionStatus.CONNECTED:
+            why = f": {self.ended_reason}" if self.ended_reason else ""
+            raise FeatureError(f"{self.name} is not connected{why}")
+        return self.client
+
+    async def _send_log_level(self, client: Client, level: str) -> None:
+        from tui.client.resources import guarded
+
+        def send() -> Any:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                return client.set_logging_level(cast(Any, level))
+
+        await guarded(f"logging/setLevel {level}", self.timeouts.request, send)
+
+    async def set_log_level(self, level: str) -> str:
+        """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""
+        self.log_level = level
+        if self.client is None or self.state.status is not ConnectionStatus.CONNECTED:
+            return f"{self.name} will be asked for {level} logs when it connects."
+        if not self.is_legacy:
+            return (
+                f"{self.name} speaks the 2026-07-28 protocol, which has no logging/setLevel: "
+                f"{level} applies from the next connection (reconnect with ctrl+e)."
+            )
+        if "logging" not in self.capabilities:
+            return f"{self.name} does not offer logging (no logging capability), so it sends no log messages."
+        await self._send_log_level(self.client, level)
+        return f"{self.name} now sends log messages at {level} and above."
+
+    async def update_roots(self, roots: tuple[str, ...]) -> str:
+        """New roots: tell the server (roots/list_changed), or reconnect when the capability changes."""
+        self.config = replace(self.config, roots=roots)
+        client = self.client
+        if client is None or self.state.status is not ConnectionStatus.CONNECTED:
+            return "The roots are offered when the server connects."
+        if bool(roots) != self.roots_declared:
+            # Capabilities are fixed at the handshake: declaring roots (or no longer) needs a new one.
+            await self.stop()
+            self.start()
+            return f"Reconnecting {self.name}: the roots capability is declared when connecting."
+        if not self.is_legacy:
+            return f"{self.name} speaks the 2026-07-28 protocol: it gets the new roots when it next asks."
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await client.send_roots_list_changed()
+        return f"{self.name} was told its roots changed (roots/list_changed)."

@@ -8,22 +8,20 @@ import sys
 from pathlib import Path
 
 from app_harness import wait_for
-from textual.widgets import DataTable, Input, OptionList, Static, TextArea
+from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, TextArea
 
-from tui.config.model import AppConfig, ServerConfig
-from tui.config.paths import AppPaths
-from tui.startup import Startup
+from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "features"))
-from feature_server import PNG, build
+from feature_server import PNG, State, build
 
 
-def app_with(home: Path) -> McpTuiApp:
-    server = ServerConfig(name="f", transport="stdio", command="unused-in-process")
-    startup = Startup(paths=AppPaths.under(home), config=AppConfig(), servers=[server])
-    return McpTuiApp(startup, targets={"f": build()})
+def app_with(home: Path, state: State | None = None) -> McpTuiApp:
+    """Server "f" is in config.toml (so settings can be saved there) and runs in-process."""
+    (home / "config.toml").write_text('[servers.f]\ncommand = "unused-in-process"\n', encoding="utf-8")
+    return McpTuiApp(load_startup(config_path=None), targets={"f": build(state)})
 
 
 def text_of(app: McpTuiApp, selector: str) -> str:
@@ -131,8 +129,11 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
         assert [(r["direction"], r["method"]) for r in rows] == [("out", "tools/list"), ("in", "tools/list")]
 
 
-async def test_server_info_shows_the_handshake_and_sets_the_log_level(home: Path) -> None:
-    app = app_with(home)
+async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_roots(
+    home: Path, tmp_path: Path
+) -> None:
+    state = State()
+    app = app_with(home, state)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
         await pilot.press("f9")
@@ -140,3 +141,19 @@ async def test_server_info_shows_the_handshake_and_sets_the_log_level(home: Path
         info = text_of(app, "#info-text")
         assert "Instructions: Read the notes first." in info
         assert '"subscribe": true' in info
+        app.screen.query_one("#info-log-level", Select).value = "critical"
+        await wait_for(pilot, lambda: state.level == "critical")
+        roots = tmp_path / "project"
+        roots.mkdir()
+        app.screen.query_one("#info-roots", TextArea).text = str(roots)
+        app.screen.query_one("#info-save-roots", Button).press()
+        # Roots were not declared at connect: saving them reconnects so the capability is declared.
+        await wait_for(pilot, lambda: "Reconnecting f" in text_of(app, "ServerInfoView .pane-status"))
+        manager = app.session.manager
+        assert manager is not None
+        await wait_for(pilot, lambda: bool(manager.tools("f")) and manager.connection("f").roots_declared)
+        outcome = await manager.call_tool("f", "my_roots", {})
+        assert outcome.content[0].text == roots.as_uri()  # type: ignore[union-attr]
+    saved = (home / "config.toml").read_text(encoding="utf-8")
+    assert 'log_level = "critical"' in saved
+    assert f'roots = ["{roots}"]' in saved

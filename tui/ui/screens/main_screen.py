@@ -359,4 +359,3 @@ class MainScreen(Screen[None]):
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
-        show_server_in_panes(self, self.query_one(ServerList).highlighted_server)

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 from textual.dom import DOMNode
 from textual.widget import Widget
-from textual.widgets import TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from tui.client.events import ListChanged, ResourceUpdated, ServerStateChanged, TrafficRecorded
+from tui.client.models import ConnectionStatus
 from tui.session.events import SessionEvent
 from tui.session.session import Session
 from tui.ui.widgets.feature_pane import FeaturePane
@@ -30,9 +31,11 @@ def feature_tabs(session: Session) -> Iterator[Widget]:
 
 
 def show_server_in_panes(screen: DOMNode, server: str | None) -> None:
-    """The highlighted server changed (or a tab opened): each pane shows that server."""
+    """The highlighted server changed: the open pane shows it (the others catch up when opened)."""
+    active = screen.query_one(TabbedContent).active
     for pane in screen.query(FeaturePane):
-        pane.show_server(server)
+        if pane.parent is not None and pane.parent.id == active:
+            pane.show_server(server)
 
 
 def route_to_panes(screen: DOMNode, event: SessionEvent) -> None:
@@ -47,6 +50,10 @@ def route_to_panes(screen: DOMNode, event: SessionEvent) -> None:
         if changed.server == event.server:
             changed.reload()
     elif isinstance(event, ServerStateChanged):
-        info = screen.query_one(ServerInfoView)
-        if info.server == event.state.name:
-            info.reload()
+        connected = event.state.status is ConnectionStatus.CONNECTED
+        for pane in screen.query(FeaturePane):
+            if pane.server != event.state.name:
+                continue
+            # Server info follows every change; the others load once the server is connected.
+            if isinstance(pane, ServerInfoView) or (connected and not pane.loaded):
+                pane.reload()

@@ -61,7 +61,6 @@ class ServerInfoView(FeaturePane):
         lines.append("Capabilities: " + (json.dumps(capabilities, indent=2) if capabilities else "none yet"))
         lines.append("Instructions: " + (state.instructions or "none"))
         self.query_one("#info-text", Static).update(literal("\n".join(lines)))
-        self.say("")
         if self.session.manager is None:
             return
         level = self.session.features.log_level(self.server)

@@ -8,6 +8,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -60,7 +61,9 @@ class TrafficView(FeaturePane):
 
     @property
     def loaded(self) -> bool:
-        return True
+        return self._loaded
+
+    _loaded = False
 
     @property
     def method_filter(self) -> str:
@@ -72,13 +75,15 @@ class TrafficView(FeaturePane):
         self.shown = []
         if self.server is None or self.session.manager is None:
             return
+        self._loaded = True
         for record in matching(self.session.features.traffic(self.server), self.method_filter):
             self._append(record)
         self.say(f"{len(self.shown)} messages of {self.server} (→ sent, ← received; secrets redacted).")
 
     def _append(self, record: TrafficRecord) -> None:
         self.shown.append(record)
-        self.query_one(DataTable).add_row(*(literal(cell) for cell in row(record)))
+        # rich Text, not str: a str cell would be read as markup.
+        self.query_one(DataTable).add_row(*(Text(cell) for cell in row(record)))
 
     def add(self, server: str, record: TrafficRecord) -> None:
         """A new message: shown at once when it is this server's and passes the filter."""

@@ -76,6 +76,13 @@ def build(state: State | None = None) -> MCPServer:
         return f"model {result.model} said: {getattr(content, 'text', content)}"
 
     @server.tool()
+    async def change_lists(ctx: Context) -> str:
+        """Says its resources and prompts changed."""
+        await ctx.session.send_resource_list_changed()
+        await ctx.session.send_prompt_list_changed()
+        return "changed"
+
+    @server.tool()
     async def my_roots(ctx: Context) -> str:
         """Lists the client's roots."""
         result = await ctx.session.list_roots()

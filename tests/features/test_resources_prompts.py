@@ -9,7 +9,7 @@ from feature_server import PNG, State, build
 from servers.harness import wait_until
 from session_harness import of, started
 
-from tui.client.events import ResourceUpdated
+from tui.client.events import ListChanged, ResourceUpdated
 from tui.client.feature_models import FeatureError
 from tui.client.models import TextBlock
 from tui.client.uri_template import expand
@@ -76,3 +76,35 @@ async def test_completions_come_from_the_server(home: Path) -> None:
             "f", ("template", "notes://greeting/{name}"), "name", "al", {}
         )
         assert names == ["alan"]
+
+
+async def test_every_page_is_listed(home: Path) -> None:
+    from paged_server import build as build_paged
+
+    async with started(home, build_paged()) as (session, _):
+        listing = await session.features.resources("f")
+        assert [r.uri for r in listing.resources] == [f"paged://{i}" for i in range(5)]
+        assert [t.name for t in listing.templates] == ["t0", "t1", "t2"]
+        assert not listing.truncated
+        assert [p.name for p in await session.features.prompts("f")] == ["p0", "p1", "p2"]
+        pages = [
+            r for r in session.features.traffic("f") if r.method == "resources/list" and r.direction == "out"
+        ]
+        assert len(pages) == 3
+
+
+async def test_a_blob_that_does_not_decode_is_said_so(home: Path) -> None:
+    from paged_server import build as build_paged
+
+    async with started(home, build_paged()) as (session, _):
+        (content,) = await session.features.read_resource("f", "paged://0")
+        assert content.blob == b""
+        assert content.decode_error is not None
+        assert "not valid base64" in content.decode_error
+
+
+async def test_list_changed_notifications_reach_the_front_end(home: Path) -> None:
+    async with started(home, build()) as (session, events):
+        await session.manager.call_tool("f", "change_lists", {})  # type: ignore[union-attr]
+        await wait_until(lambda: {e.what for e in of(events, ListChanged)} == {"resources", "prompts"})
+        assert {e.server for e in of(events, ListChanged)} == {"f"}

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import math
-import warnings
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, cast
 
 import anyio
@@ -20,7 +18,7 @@ from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
 from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
-from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import tui
@@ -40,6 +38,7 @@ from tui.client.feature_models import FeatureError
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
+from tui.client.server_settings import apply_log_level, apply_roots, roots_result, send_log_level
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
 from tui.client.traffic import TrafficLog
@@ -226,7 +225,7 @@ class Connection:
         )
         if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
             try:
-                await self._send_log_level(client, self.log_level)
+                await send_log_level(client, self.log_level, self.timeouts.request)
             except FeatureError as exc:
                 self.log.append(f"[mcp-tui] {exc}")
         await self._refresh_tools(client)
@@ -321,10 +320,7 @@ class Connection:
         return await ask_person_to_sample(self._emit, self.name, params)
 
     async def _list_roots(self, context: ClientRequestContext) -> types.ListRootsResult:
-        roots = [
-            types.Root(uri=Path(path).as_uri(), name=Path(path).name or path) for path in self.config.roots
-        ]
-        return types.ListRootsResult(roots=roots)
+        return roots_result(self.config.roots)
 
     # ---- features beside tools ----------------------------------------------------------------
 
@@ -341,45 +337,10 @@ class Connection:
             raise FeatureError(f"{self.name} is not connected{why}")
         return self.client
 
-    async def _send_log_level(self, client: Client, level: str) -> None:
-        from tui.client.resources import guarded
-
-        def send() -> Any:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", MCPDeprecationWarning)
-                return client.set_logging_level(cast(Any, level))
-
-        await guarded(f"logging/setLevel {level}", self.timeouts.request, send)
-
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""
-        self.log_level = level
-        if self.client is None or self.state.status is not ConnectionStatus.CONNECTED:
-            return f"{self.name} will be asked for {level} logs when it connects."
-        if not self.is_legacy:
-            return (
-                f"{self.name} speaks the 2026-07-28 protocol, which has no logging/setLevel: "
-                f"{level} applies from the next connection (reconnect with ctrl+e)."
-            )
-        if "logging" not in self.capabilities:
-            return f"{self.name} does not offer logging (no logging capability), so it sends no log messages."
-        await self._send_log_level(self.client, level)
-        return f"{self.name} now sends log messages at {level} and above."
+        return await apply_log_level(self, level)
 
     async def update_roots(self, roots: tuple[str, ...]) -> str:
         """New roots: tell the server (roots/list_changed), or reconnect when the capability changes."""
-        self.config = replace(self.config, roots=roots)
-        client = self.client
-        if client is None or self.state.status is not ConnectionStatus.CONNECTED:
-            return "The roots are offered when the server connects."
-        if bool(roots) != self.roots_declared:
-            # Capabilities are fixed at the handshake: declaring roots (or no longer) needs a new one.
-            await self.stop()
-            self.start()
-            return f"Reconnecting {self.name}: the roots capability is declared when connecting."
-        if not self.is_legacy:
-            return f"{self.name} speaks the 2026-07-28 protocol: it gets the new roots when it next asks."
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", MCPDeprecationWarning)
-            await client.send_roots_list_changed()
-        return f"{self.name} was told its roots changed (roots/list_changed)."
+        return await apply_roots(self, roots)

@@ -157,3 +157,17 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
     saved = (home / "config.toml").read_text(encoding="utf-8")
     assert 'log_level = "critical"' in saved
     assert f'roots = ["{roots}"]' in saved
+
+
+async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.session.ready("f", timeout=20)
+        manager = app.session.manager
+        assert manager is not None
+        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
+        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        call.cancel()
+        await wait_for(pilot, lambda: not isinstance(app.screen, SamplingScreen))
+    record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert record["answer"] == "cancelled"

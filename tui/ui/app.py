@@ -117,7 +117,15 @@ class McpTuiApp(App[None]):
             if not question.answer.done():
                 question.answer.set_result(reply)  # type: ignore[arg-type]
 
-        self.push_screen(SamplingScreen(question.server, question.request), answered)
+        screen = SamplingScreen(question.server, question.request)
+
+        def gone(answer: object) -> None:
+            # The request went away (its call was cancelled, the server disconnected): close the dialog.
+            if question.answer.cancelled() and screen.is_attached:
+                screen.dismiss(None)
+
+        question.answer.add_done_callback(gone)
+        self.push_screen(screen, answered)
 
     # ---- preferences and the audit log -----------------------------------------------------------
 

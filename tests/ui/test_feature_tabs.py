@@ -171,3 +171,32 @@ async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
         await wait_for(pilot, lambda: not isinstance(app.screen, SamplingScreen))
     record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert record["answer"] == "cancelled"
+
+
+async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
+    state = State()
+    app = app_with(home, state)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f6")
+        listing = app.screen.query_one("#resource-list", OptionList)
+        await wait_for(pilot, lambda: listing.option_count == 4)
+        listing.focus()
+        listing.highlighted = 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+
+        def reads() -> int:
+            traffic = app.session.features.traffic("f")
+            return sum(1 for r in traffic if r.method == "resources/read" and r.direction == "out")
+
+        assert reads() == 1
+        await pilot.click("#resource-subscribe")
+        # The test server announces an update as soon as someone subscribes: the view reads it again.
+        await wait_for(pilot, lambda: reads() == 2)
+        assert state.subscribed == ["notes://plain"]
+        await wait_for(
+            pilot, lambda: str(app.screen.query_one("#resource-subscribe", Button).label) == "Unsubscribe"
+        )
+        await pilot.click("#resource-subscribe")
+        await wait_for(pilot, lambda: state.subscribed == [])

@@ -68,7 +68,7 @@ async def test_resources_are_listed_read_literally_and_templates_filled(home: Pa
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
-        await pilot.press("f6")
+        await pilot.press("f7")
         listing = app.screen.query_one("#resource-list", OptionList)
         await wait_for(pilot, lambda: listing.option_count == 4)
         listing.focus()
@@ -96,7 +96,7 @@ async def test_prompts_are_fetched_with_arguments_and_shown_literally(home: Path
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
-        await pilot.press("f7")
+        await pilot.press("f8")
         listing = app.screen.query_one("#prompt-list", OptionList)
         await wait_for(pilot, lambda: listing.option_count == 1)
         listing.focus()
@@ -113,7 +113,7 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
-        await pilot.press("f8")
+        await pilot.press("f9")
         table = app.screen.query_one("#traffic-table", DataTable)
         await wait_for(pilot, lambda: table.row_count >= 4)
         app.screen.query_one("#traffic-filter", Input).value = "tools/list"
@@ -136,7 +136,7 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
     app = app_with(home, state)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
-        await pilot.press("f9")
+        await pilot.press("f10")
         await wait_for(pilot, lambda: "feature-test 4.5.6" in text_of(app, "#info-text"))
         info = text_of(app, "#info-text")
         assert "Instructions: Read the notes first." in info
@@ -178,7 +178,7 @@ async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
     app = app_with(home, state)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
-        await pilot.press("f6")
+        await pilot.press("f7")
         listing = app.screen.query_one("#resource-list", OptionList)
         await wait_for(pilot, lambda: listing.option_count == 4)
         listing.focus()

@@ -17,6 +17,7 @@ import mcp_types as types
 from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
+from mcp.client.extension import advertise
 from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -33,9 +34,9 @@ from tui.client.events import (
     ToolsChanged,
     TrafficRecorded,
 )
-from tui.client.ext_types import capability_resolve_method
+from tui.client.ext_types import server_resolve_dialect
 from tui.client.feature_models import FeatureError
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.models import EXTENSION_ID, ConnectionStatus, ServerState, ToolInfo
 from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
 from tui.client.server_settings import apply_log_level, apply_roots, roots_result, send_log_level
@@ -210,6 +211,8 @@ class Connection:
             message_handler=self._on_message,
             client_info=CLIENT_INFO,
             cache=None,
+            # Legacy: sent at initialize; 2026: the SDK stamps it into every request's _meta.
+            extensions=[advertise(EXTENSION_ID)],
         )
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
@@ -221,7 +224,7 @@ class Connection:
             server_version=info.version if info else None,
             protocol_version=client.protocol_version,
             instructions=client.instructions,
-            resolve_capability=capability_resolve_method(self.capabilities),
+            resolve_capability=server_resolve_dialect(self.capabilities),
         )
         if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
             try:

@@ -72,7 +72,7 @@ class Session:
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
-        self.audit = AuditLog(startup.paths.audit_file)
+        self.audit = AuditLog(startup.paths.audit_file, startup.config.audit)
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
         """Files that could not be read (the session runs on defaults and never overwrites them)."""

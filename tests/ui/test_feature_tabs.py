@@ -191,12 +191,12 @@ async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
             return sum(1 for r in traffic if r.method == "resources/read" and r.direction == "out")
 
         assert reads() == 1
-        await pilot.click("#resource-subscribe")
+        app.screen.query_one("#resource-subscribe", Button).press()
         # The test server announces an update as soon as someone subscribes: the view reads it again.
         await wait_for(pilot, lambda: reads() == 2)
         assert state.subscribed == ["notes://plain"]
         await wait_for(
             pilot, lambda: str(app.screen.query_one("#resource-subscribe", Button).label) == "Unsubscribe"
         )
-        await pilot.click("#resource-subscribe")
+        app.screen.query_one("#resource-subscribe", Button).press()
         await wait_for(pilot, lambda: state.subscribed == [])

@@ -75,6 +75,24 @@ async def test_forget_drops_a_server() -> None:
         assert view.lines_of("gone") == []
 
 
+async def test_log_notifications_are_coloured_by_level_and_stay_literal() -> None:
+    from tui.ui.widgets.log_levels import level_of
+
+    app = LogApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        view = app.query_one(ServerLogView)
+        view.add_log("alpha", "error", "[b]disk[/b] full")
+        view.add_log("alpha", "debug", "tick")
+        await pilot.pause()
+        error_line = view.render_line(0)
+        assert "".join(s.text for s in error_line).startswith("alpha: error: [b]disk[/b] full")
+        styled = [s for s in error_line if s.text.strip() and s.style and s.style.color]
+        colours = {str(s.style.color.name) for s in styled if s.style and s.style.color}
+        assert colours == {"red"}
+        assert level_of("alpha: debug: tick") == "debug"
+        assert level_of("plain stderr line") is None
+
+
 async def test_an_empty_log_says_so_until_the_first_line() -> None:
     app = LogApp()
     async with app.run_test(size=(80, 12)) as pilot:

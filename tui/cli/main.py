@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 
 from tui.cli.exit_codes import CliError
-from tui.cli.parsing import COMMANDS, Request, find_command, parse_command, unknown_command
+from tui.cli.parsing import COMMANDS, FEATURE_COMMANDS, Request, find_command, parse_command, unknown_command
 
 
 def split_server_command(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -26,6 +26,15 @@ def _handler(command: str) -> Callable[[Request], int]:
         from tui.cli import calls
 
         return calls.resolve if command == "resolve" else calls.call
+    if command in FEATURE_COMMANDS:
+        from tui.cli import features
+
+        return {
+            "resources": features.resources,
+            "read": features.read,
+            "prompts": features.prompts,
+            "prompt": features.prompt,
+        }[command]
     from tui.cli import catalogue
 
     handlers: dict[str, Callable[[Request], int]] = {

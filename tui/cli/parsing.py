@@ -22,7 +22,13 @@ COMMANDS: dict[str, str] = {
     "resolve": "the preflight and decision for a call, sending nothing (resolve [SERVER] TOOL [ARGS])",
     "call": "the call, through the same decision engine; prints the result (call [SERVER] TOOL [ARGS])",
     "audit": "recent audit records (audit [--last N])",
+    "resources": "every resource and resource template (resources [SERVER])",
+    "read": "one resource's contents: text literally, JSON pretty, binary by size (read [SERVER] URI)",
+    "prompts": "every prompt with its arguments (prompts [SERVER])",
+    "prompt": "one prompt's messages, with arguments as key=value (prompt [SERVER] NAME [ARGS])",
 }
+FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
+"""Commands about what a server offers beside tools (``tui/cli/features.py``)."""
 
 # Options that take a value, so that value is never mistaken for the command.
 VALUE_OPTIONS = frozenset(
@@ -117,7 +123,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
         "--protocol", metavar="MODE", default="legacy", help='"legacy" (default), "auto" or a version'
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
-    if command in ("tools", "show", "resolve", "call"):
+    if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS):
         parser.add_argument("names", nargs="*", metavar="SERVER TOOL ARGS", help=argparse.SUPPRESS)
     if command == "tools":
         parser.add_argument(
@@ -127,6 +133,12 @@ def command_parser(command: str) -> argparse.ArgumentParser:
         )
     if command in ("resolve", "call"):
         parser.add_argument("--args", metavar="JSON", help="the arguments as a JSON object, or @file.json")
+    if command in ("read", "prompt"):
+        parser.add_argument(
+            "--no-input", action="store_true", help="never prompt: a server's sampling request is declined"
+        )
+    if command == "read":
+        parser.add_argument("--save-dir", type=Path, metavar="DIR", help="write binary contents here")
     if command == "call":
         parser.add_argument(
             "--no-input", action="store_true", help="never prompt: a call that needs approval exits 5"
@@ -158,14 +170,18 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
     parsed = command_parser(command).parse_intermixed_args(options[:at] + options[at + 1 :])
     words: list[str] = list(getattr(parsed, "names", []))
     names, pairs = words, []
-    if command in ("resolve", "call"):
+    if command in ("resolve", "call", "prompt"):
         # Names come first; from the first key=value on, every word is an argument.
         first_pair = next((i for i, word in enumerate(words) if is_pair(word)), len(words))
         names, pairs = words[:first_pair], words[first_pair:]
-    most = 1 if command == "tools" else 2
+    most = 1 if command in ("tools", "resources", "prompts") else 2
     if len(names) > most:
         extra = " ".join(names)
         raise CliError(Exit.USAGE, f"too many names for {command}: {extra!r} (see mcp-tui {command} --help)")
+    if command == "read" and not names:
+        raise CliError(Exit.USAGE, "which resource? mcp-tui read [SERVER] URI (list them: mcp-tui resources)")
+    if command == "prompt" and not names:
+        raise CliError(Exit.USAGE, "which prompt? mcp-tui prompt [SERVER] NAME (list them: mcp-tui prompts)")
     if command in ("show", "resolve", "call") and not names:
         raise CliError(Exit.USAGE, f"which tool? mcp-tui {command} [SERVER] TOOL (list them: mcp-tui tools)")
     if getattr(parsed, "last", 1) < 1:

@@ -1,4 +1,4 @@
-"""Questions on the terminal: confirm a call, answer a server's elicitation.
+"""Questions on the terminal: confirm a call, answer a server's elicitation or sampling request.
 
 Prompts go to stderr and answers are read from stdin, only when both are a terminal and ``--no-input``
 was not given; otherwise nothing is asked and the session's unattended answer holds (a call is not
@@ -13,7 +13,10 @@ import os
 import sys
 from typing import Any
 
-from tui.client.events import ElicitationRequested
+from tui.cli.sampling_prompt import DECLINED_AT_PROMPT
+from tui.cli.sampling_prompt import describe as describe_sampling
+from tui.client.events import ElicitationRequested, SamplingRequested
+from tui.client.feature_models import SamplingReply
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible
@@ -129,6 +132,19 @@ async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[
     return ("accept", content) if (answer or "").lower() in ("y", "yes") else ("decline", None)
 
 
+async def sample_on_terminal(question: SamplingRequested) -> SamplingReply | None:
+    """The request as sent, then the person's reply; an empty line declines (nothing is automatic)."""
+    say()
+    for line in describe_sampling(question):
+        say(line)
+    ask("Your reply (an empty line declines): ")
+    text = await read_line()
+    if not text:
+        question.declined_reason = DECLINED_AT_PROMPT
+        return None
+    return SamplingReply(text)
+
+
 class TerminalAnswerer:
     """The CLI's front end for questions: ``--approve-up-to``, then the terminal, then no one."""
 
@@ -159,6 +175,10 @@ class TerminalAnswerer:
                 choice = await confirm_on_terminal(question.request)
                 if not question.answer.done():
                     question.answer.set_result(choice)
+            elif isinstance(question, SamplingRequested):
+                reply = await sample_on_terminal(question)
+                if not question.answer.done():
+                    question.answer.set_result(reply)
             else:
                 answer = await elicit_on_terminal(question)
                 if not question.answer.done():

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import mcp_types as types
@@ -28,17 +28,24 @@ from tui.client import errors
 from tui.client.auth.providers import ServerAuth
 from tui.client.events import (
     ClientEvent,
+    ListChanged,
+    ResourceUpdated,
     ServerLog,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
+    TrafficRecorded,
 )
 from tui.client.ext_types import server_resolve_dialect
+from tui.client.feature_models import FeatureError
 from tui.client.health import watch_health
 from tui.client.models import EXTENSION_ID, ConnectionStatus, ServerState, ToolInfo
+from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
+from tui.client.server_settings import apply_log_level, apply_roots, roots_result, send_log_level
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
+from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch, wait_exit
 from tui.config.model import ServerConfig, Timeouts
@@ -86,6 +93,12 @@ class Connection:
         self.auth_error: BaseException | None = None
         self.settled = asyncio.Event()
         """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""
+        self.traffic = TrafficLog(on_record=lambda record: emit(TrafficRecorded(config.name, record)))
+        """Every JSON-RPC message in and out, across reconnects (bounded)."""
+        self.roots_declared = False
+        """Whether this connection declared the roots capability (only when roots are configured)."""
+        self.log_level = config.log_level
+        """The level asked of the server with logging/setLevel (None: the server's default)."""
 
     @property
     def name(self) -> str:
@@ -133,7 +146,7 @@ class Connection:
         self.tools, self.capabilities, self.ended_reason, self.auth_error = (), {}, None, None
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
-        watch = TransportWatch()
+        watch = TransportWatch(traffic=cast(Any, self.traffic.add))
         connected = False
         failure: str | None = None
         timed_out = False
@@ -220,11 +233,17 @@ class Connection:
             auth = self.auth.httpx_auth(lambda e: self._auth_failed(e, watch)) if self.auth else None
             context = TransportContext(self.timeouts, self.log, watch, prestarted, auth)
             transport = open_transport(config, context)
+        # The SDK declares the roots capability whenever it has a callback: none unless roots are set.
+        self.roots_declared = bool(config.roots)
         return Client(
             transport,
             mode=config.protocol,
             read_timeout_seconds=self.timeouts.request,
             elicitation_callback=self._elicit,
+            sampling_callback=self._sample,
+            list_roots_callback=self._list_roots if config.roots else None,
+            # 2026 connections opt in to logging per request; earlier ones use logging/setLevel below.
+            log_level=cast(Any, self.log_level),
             logging_callback=self._on_log,
             message_handler=self._on_message,
             client_info=CLIENT_INFO,
@@ -244,6 +263,11 @@ class Connection:
             instructions=client.instructions,
             resolve_capability=server_resolve_dialect(self.capabilities),
         )
+        if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
+            try:
+                await send_log_level(client, self.log_level, self.timeouts.request)
+            except FeatureError as exc:
+                self.log.append(f"[mcp-tui] {exc}")
         await self._refresh_tools(client)
 
     async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
@@ -320,6 +344,12 @@ class Connection:
     async def _on_message(self, message: types.ServerNotification | Exception) -> None:
         if isinstance(message, types.ToolListChangedNotification):
             self.request_refresh()
+        elif isinstance(message, types.ResourceUpdatedNotification):
+            self._emit(ResourceUpdated(self.name, str(message.params.uri)))
+        elif isinstance(message, types.ResourceListChangedNotification):
+            self._emit(ListChanged(self.name, "resources"))
+        elif isinstance(message, types.PromptListChangedNotification):
+            self._emit(ListChanged(self.name, "prompts"))
         elif isinstance(message, Exception):
             self.log.append(f"[mcp-tui] transport error: {errors.describe(message)}")
 
@@ -330,3 +360,34 @@ class Connection:
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
         return await ask_person(self._emit, self.name, params)
+
+    async def _sample(
+        self, context: ClientRequestContext, params: types.CreateMessageRequestParams
+    ) -> types.CreateMessageResult | types.ErrorData:
+        return await ask_person_to_sample(self._emit, self.name, params)
+
+    async def _list_roots(self, context: ClientRequestContext) -> types.ListRootsResult:
+        return roots_result(self.config.roots)
+
+    # ---- features beside tools ----------------------------------------------------------------
+
+    @property
+    def is_legacy(self) -> bool:
+        """An initialize-era connection (logging/setLevel, subscriptions, roots and sampling requests)."""
+        version = self.state.protocol_version
+        return version is not None and version not in MODERN_PROTOCOL_VERSIONS
+
+    def live_client(self) -> Client:
+        """The connected client, or a ``FeatureError`` saying why there is none."""
+        if self.client is None or self.state.status is not ConnectionStatus.CONNECTED:
+            why = f": {self.ended_reason}" if self.ended_reason else ""
+            raise FeatureError(f"{self.name} is not connected{why}")
+        return self.client
+
+    async def set_log_level(self, level: str) -> str:
+        """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""
+        return await apply_log_level(self, level)
+
+    async def update_roots(self, roots: tuple[str, ...]) -> str:
+        """New roots: tell the server (roots/list_changed), or reconnect when the capability changes."""
+        return await apply_roots(self, roots)

@@ -10,6 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from tui.client.feature_models import SamplingReply, SamplingRequest, TrafficRecord
 from tui.client.models import ServerState, ToolInfo
 
 
@@ -52,4 +53,54 @@ class ElicitationRequested:
     )
 
 
-ClientEvent = ServerStateChanged | ToolsChanged | StderrLine | ServerLog | ElicitationRequested
+@dataclass(frozen=True)
+class ResourceUpdated:
+    """notifications/resources/updated for a resource the person subscribed to."""
+
+    server: str
+    uri: str
+
+
+@dataclass(frozen=True)
+class ListChanged:
+    """The server says its resources or prompts changed (notifications/.../list_changed): list again."""
+
+    server: str
+    what: str
+    """``resources`` or ``prompts``."""
+
+
+@dataclass(frozen=True)
+class TrafficRecorded:
+    """One JSON-RPC message in or out (already redacted)."""
+
+    server: str
+    record: TrafficRecord
+
+
+@dataclass(eq=False)
+class SamplingRequested:
+    """The server asks the client's model to write a message; here the person writes it.
+
+    Resolve ``answer`` with a ``SamplingReply``, or None to decline (``declined_reason`` says why, for the
+    server and the audit log)."""
+
+    server: str
+    request: SamplingRequest
+    answer: asyncio.Future[SamplingReply | None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+    declined_reason: str | None = None
+
+
+ClientEvent = (
+    ServerStateChanged
+    | ToolsChanged
+    | StderrLine
+    | ServerLog
+    | ElicitationRequested
+    | SamplingRequested
+    | ResourceUpdated
+    | ListChanged
+    | TrafficRecorded
+)

@@ -51,6 +51,10 @@ class ConnectionManager:
         except KeyError:
             raise KeyError(f"no server named {name!r}") from None
 
+    def connection(self, name: str) -> Connection:
+        """One server's connection (for resources, prompts, logs, roots and traffic)."""
+        return self._get(name)
+
     async def start(self) -> None:
         """Start connecting every server in its own background task; returns at once."""
         for connection in self._connections.values():

@@ -9,7 +9,7 @@ connection can say what went wrong in words.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +53,8 @@ class TransportWatch:
     errors: list[BaseException] = field(default_factory=list)
     process: Process | None = None
     """stdio only: the server process (for its exit code)."""
+    traffic: Callable[[str, dict[str, Any]], None] | None = None
+    """Called with ("in" | "out", the JSON-RPC message as a wire dict) for every message both ways."""
 
 
 @asynccontextmanager
@@ -72,8 +74,10 @@ async def watched(
                             if watch.handshake is None:
                                 # Before the handshake a transport error is fatal: fail now, not later.
                                 break
-                        elif watch.handshake is None:
-                            _maybe_capture(item, watch)
+                        else:
+                            if watch.handshake is None:
+                                _maybe_capture(item, watch)
+                            _record(watch, "in", item)
                         await send.send(item)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
                 pass
@@ -82,11 +86,35 @@ async def watched(
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(pump)
+            outgoing: Any = write
+            if watch.traffic is not None:
+                outgoing, to_server = anyio.create_memory_object_stream[SessionMessage](0)
+                tg.start_soon(_forward_out, to_server, write, watch)
             try:
-                yield receive, write
+                yield receive, outgoing
             finally:
                 tg.cancel_scope.cancel()
                 receive.close()
+
+
+async def _forward_out(source: Any, write: Any, watch: TransportWatch) -> None:
+    """The write side, seen: each message the SDK sends is recorded, then passed on unchanged."""
+    try:
+        async with source:
+            async for message in source:
+                _record(watch, "out", message)
+                await write.send(message)
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
+        pass
+    finally:
+        # The SDK closing its write side is how a transport learns the session ended.
+        with suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+            await write.aclose()
+
+
+def _record(watch: TransportWatch, direction: str, item: SessionMessage) -> None:
+    if watch.traffic is not None:
+        watch.traffic(direction, item.message.model_dump(by_alias=True, mode="json", exclude_unset=True))
 
 
 def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:

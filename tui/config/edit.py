@@ -92,6 +92,32 @@ def set_server_trust(path: Path, server: str, trust: Trust | str, *, seen: SeenT
     )
 
 
+def set_server_setting(
+    path: Path, server: str, key: str, value: str | list[str] | None, *, seen: SeenText | None = None
+) -> bool:
+    """Set ``key`` of ``[servers.<server>]`` (``log_level``, ``roots``); None or an empty list removes it."""
+    if key not in ("log_level", "roots"):
+        raise ValueError(f"unknown server setting {key!r}")
+
+    def expect(data: Data) -> None:
+        entry = data.get("servers", {}).get(server) if isinstance(data.get("servers"), dict) else None
+        if not isinstance(entry, dict):
+            raise ConfigWriteError(
+                f"{path} has no server named {server!r} (only servers defined in this file can have "
+                f"{key} saved there), so the change was not saved"
+            )
+        if value is None or value == []:
+            entry.pop(key, None)
+        else:
+            entry[key] = value
+
+    def line_edit(text: str, data: Data, wanted: Data) -> str | None:
+        # Lists and removals are left to tomlkit, which keeps the layout or refuses.
+        return set_value(text, ("servers", server), key, value) if isinstance(value, str) else None
+
+    return _edit(path, expect, line_edit, seen)
+
+
 def set_rule(path: Path, rule: ToolRule, *, seen: SeenText | None = None) -> bool:
     """Add the rule, or change the one already there for the same server and tool (keeping its comments)."""
     if rule.action not in RULE_ACTIONS or rule.ceiling not in GRADES:

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 Transport = Literal["stdio", "http", "sse"]
 # "legacy" (initialize handshake), "auto" (server/discover, then fall back), or a pinned modern version.
 ProtocolMode = str
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+"""The syslog levels of MCP logging, least severe first."""
 
 
 class Trust(StrEnum):
@@ -45,6 +47,12 @@ class ServerConfig:
     """True for the bundled demo server added when nothing is configured."""
     auth: AuthSettings | None = None
     """http / sse: how to sign in when the server asks for it ([servers.NAME.auth]); None: the defaults."""
+    log_level: str | None = None
+    """The least severe log message the server should send (debug, info, notice, warning, error, critical,
+    alert, emergency); sent as logging/setLevel after connecting. Unset: the server's own default."""
+    roots: tuple[str, ...] = ()
+    """Directories offered to the server as its roots (file:// URIs). None by default: then mcp-tui does not
+    declare the roots capability at all."""
 
     @property
     def identity(self) -> str:

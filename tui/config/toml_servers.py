@@ -5,13 +5,27 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 
 from tui.config.auth_settings import read_auth
 from tui.config.locate import KeyPath
-from tui.config.model import ServerConfig, Transport, Trust
+from tui.config.model import LOG_LEVELS, ServerConfig, Transport, Trust
 from tui.config.sections import Reporter, read_str, read_str_list, read_str_map, url_problem
 
-SERVER_KEYS = ("command", "args", "env", "cwd", "url", "headers", "transport", "trust", "protocol", "auth")
+SERVER_KEYS = (
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "headers",
+    "transport",
+    "trust",
+    "protocol",
+    "log_level",
+    "roots",
+    "auth",
+)
 STDIO_ONLY = ("args", "env", "cwd")
 URL_ONLY = ("headers", "auth")
 PROTOCOLS = ("legacy", "auto", "2026-07-28")
@@ -57,9 +71,13 @@ def read_server(
     trust = _trust(data, table, rep)
     protocol = _protocol(data, table, rep)
     if command is not None:
-        return _stdio(name, command, data, table, rep, environ, trust, protocol)
-    assert url is not None
-    return _remote(name, url, data, table, rep, environ, trust, protocol)
+        server = _stdio(name, command, data, table, rep, environ, trust, protocol)
+    else:
+        assert url is not None
+        server = _remote(name, url, data, table, rep, environ, trust, protocol)
+    if server is None:
+        return None
+    return replace(server, log_level=_log_level(data, table, rep), roots=_roots(data, table, rep))
 
 
 def _stdio(
@@ -161,3 +179,20 @@ def protocol_problem(value: str) -> str | None:
     if value in PROTOCOLS:
         return None
     return f"must be one of {', '.join(PROTOCOLS)}, not {value!r}"
+
+
+def _log_level(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> str | None:
+    value = data.get("log_level")
+    if value is None or value in LOG_LEVELS:
+        return value
+    choices = ", ".join(json.dumps(level) for level in LOG_LEVELS)
+    rep.add(table, f'"log_level" must be one of {choices}, not {rep.show(value)}; ignored', "log_level")
+    return None
+
+
+def _roots(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> tuple[str, ...]:
+    """Each root as an absolute path (``~`` expanded): a file:// URI cannot be relative."""
+    roots = read_str_list(data, "roots", table, rep, "; no roots offered")
+    if roots is None:
+        return ()
+    return tuple(os.path.abspath(os.path.expanduser(root)) for root in roots if root.strip())

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.client.events import ServerLog, ServerStateChanged, StderrLine, ToolsChanged
+from tui.client.events import (
+    ListChanged,
+    ResourceUpdated,
+    ServerLog,
+    ServerStateChanged,
+    StderrLine,
+    ToolsChanged,
+    TrafficRecorded,
+)
 from tui.session.settings import ChangeKind
 
 
@@ -15,4 +23,13 @@ class SettingsChanged:
     kind: ChangeKind
 
 
-SessionEvent = ServerStateChanged | ToolsChanged | StderrLine | ServerLog | SettingsChanged
+SessionEvent = (
+    ServerStateChanged
+    | ToolsChanged
+    | StderrLine
+    | ServerLog
+    | SettingsChanged
+    | ResourceUpdated
+    | ListChanged
+    | TrafficRecorded
+)

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tui.client.events import ElicitationRequested
+from tui.client.events import ElicitationRequested, SamplingRequested
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 
 
@@ -28,18 +28,26 @@ class ConfirmCall:
     answer: asyncio.Future[ConfirmChoice] = field(default_factory=_future)
 
 
-Question = ConfirmCall | ElicitationRequested
-"""Elicitation comes from the server through the connection; confirmation from the call flow."""
+Question = ConfirmCall | ElicitationRequested | SamplingRequested
+"""Elicitation and sampling come from the server through the connection; confirmation from the call flow.
+A sampling request is answered with a ``SamplingReply`` the person wrote, or None (declined)."""
+
+UNATTENDED_SAMPLING = (
+    "Declined: no one was there to answer, and mcp-tui never answers a sampling request by itself."
+)
 
 Answerer = Callable[[Question], None]
 """A front end's handler: it must eventually resolve the question's ``answer`` future."""
 
 
 def answer_unattended(question: Question) -> None:
-    """No one to ask: a call is not sent, and an elicitation is declined."""
+    """No one to ask: a call is not sent, and an elicitation or a sampling request is declined."""
     if question.answer.done():
         return
     if isinstance(question, ConfirmCall):
         question.answer.set_result(ConfirmChoice.UNANSWERED)
+    elif isinstance(question, SamplingRequested):
+        question.declined_reason = UNATTENDED_SAMPLING
+        question.answer.set_result(None)
     else:
         question.answer.set_result(("decline", None))

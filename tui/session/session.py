@@ -14,7 +14,13 @@ import subprocess
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from tui.client.events import ClientEvent, ElicitationRequested, ServerStateChanged, ToolsChanged
+from tui.client.events import (
+    ClientEvent,
+    ElicitationRequested,
+    SamplingRequested,
+    ServerStateChanged,
+    ToolsChanged,
+)
 from tui.client.models import ConnectionStatus, Progress, ServerState, ToolInfo
 from tui.config.audit import AuditLog
 from tui.config.model import ServerConfig
@@ -24,7 +30,9 @@ from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.sampling_audit import audit_when_answered
 from tui.session.settings import ChangeKind, SettingsService
 from tui.startup import Startup
 
@@ -78,6 +86,8 @@ class Session:
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
+        self.features = ServerFeatures(self._manager_or_raise, startup.config.timeouts, self.settings)
+        """Resources, prompts, completions, log levels, roots and traffic of each server."""
 
     # ---- front ends attach here ----------------------------------------------------------------
 
@@ -291,6 +301,10 @@ class Session:
     def _on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, ElicitationRequested):
             self._dispatch(event)  # the connection awaits the answer
+            return
+        if isinstance(event, SamplingRequested):
+            audit_when_answered(event, self.audit, self.interface)
+            self._dispatch(event)
             return
         if isinstance(event, ToolsChanged):
             self._settled[event.server].set()

@@ -12,12 +12,19 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from tui.config import approvals_store
 from tui.config.approvals_store import ApprovalsStore, Change, StoredSafety
 from tui.config.atomic import SeenText, read_text_or_none
-from tui.config.edit import ConfigWriteError, editable_problem, remove_rule, set_preference, set_rule
+from tui.config.edit import (
+    ConfigWriteError,
+    editable_problem,
+    remove_rule,
+    set_preference,
+    set_rule,
+    set_server_setting,
+)
 from tui.config.edit import set_server_trust as write_trust
 from tui.config.loader import load_config
 from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Trust
@@ -27,7 +34,7 @@ from tui.safety.grade import Grade
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 
-ChangeKind = Literal["preference", "trust", "rule", "override", "approval"]
+ChangeKind = Literal["preference", "trust", "rule", "override", "approval", "server"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,30 @@ class SettingsService:
         self.servers[index] = dataclasses.replace(current, trust=trust)
         self.policy.trust[server] = trust
         self._changed("trust")
+        return saved
+
+    def set_server_setting(self, server: str, key: str, value: str | tuple[str, ...] | None) -> Saved:
+        """Save a server's ``log_level`` or ``roots`` (a server not in config.toml: this session only)."""
+        index = self.server_names().index(server)
+        current = self.servers[index]
+        change: dict[str, Any] = {key: value}
+        if getattr(current, key) == value:
+            return Saved(True, "")
+        if self.in_config_file(server):
+            on_disk = list(value) if isinstance(value, tuple) else value
+            saved = self._write_config(
+                lambda path: set_server_setting(path, server, key, on_disk, seen=self._config_seen),
+                f"{server}'s {key}",
+            )
+            if not saved.ok:
+                return saved
+            self.config.servers = [
+                dataclasses.replace(s, **change) if s.name == server else s for s in self.config.servers
+            ]
+        else:
+            saved = Saved(True, f"{server}'s {key} holds until mcp-tui exits (it is not in config.toml).")
+        self.servers[index] = dataclasses.replace(current, **change)
+        self._changed("server")
         return saved
 
     def set_rule(self, rule: ToolRule) -> Saved:

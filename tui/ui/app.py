@@ -16,7 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
-from tui.client.events import ElicitationRequested
+from tui.client.events import ElicitationRequested, SamplingRequested
 from tui.safety.confirm import ConfirmChoice
 from tui.session.events import SessionEvent
 from tui.session.questions import ConfirmCall, Question
@@ -88,6 +88,8 @@ class McpTuiApp(App[None]):
             self._confirm(question)
         elif isinstance(question, ElicitationRequested):
             self._elicit(question)
+        elif isinstance(question, SamplingRequested):
+            self._sample(question)
 
     def _confirm(self, question: ConfirmCall) -> None:
         from tui.ui.screens.confirm_call import ConfirmCallScreen
@@ -106,6 +108,23 @@ class McpTuiApp(App[None]):
                 question.answer.set_result(answer or ("cancel", None))
 
         screen = ElicitationScreen(question.server, question.message, question.requested_schema)
+        self.push_screen(screen, answered)
+
+    def _sample(self, question: SamplingRequested) -> None:
+        from tui.ui.screens.sampling import SamplingScreen
+
+        def answered(reply: object) -> None:
+            if not question.answer.done():
+                question.answer.set_result(reply)  # type: ignore[arg-type]
+
+        screen = SamplingScreen(question.server, question.request)
+
+        def gone(answer: object) -> None:
+            # The request went away (its call was cancelled, the server disconnected): close the dialog.
+            if question.answer.cancelled() and screen.is_attached:
+                screen.dismiss(None)
+
+        question.answer.add_done_callback(gone)
         self.push_screen(screen, answered)
 
     # ---- preferences and the audit log -----------------------------------------------------------

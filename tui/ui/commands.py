@@ -20,6 +20,14 @@ class AppCommands(Provider):
         ("Reconnect server", "screen.reconnect", "Reconnect the server highlighted in the list"),
         ("Sort tools by risk", "screen.toggle_sort", "Highest risk first, or back to server and name"),
         ("Retry resolve", "screen.retry_preflight", "Ask the server again for this call's hints"),
+        ("Resources", "screen.show_tab('resources')", "List, read and subscribe to the server's resources"),
+        ("Prompts", "screen.show_tab('prompts')", "Get the server's prompts with arguments"),
+        ("Traffic", "screen.show_tab('traffic')", "Every JSON-RPC message in and out, redacted"),
+        (
+            "Server info",
+            "screen.show_tab('server-info')",
+            "Version, protocol, capabilities, log level, roots",
+        ),
     )
 
     async def search(self, query: str) -> Hits:

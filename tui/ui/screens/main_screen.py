@@ -28,6 +28,7 @@ from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.session import Session
 from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
+from tui.ui.widgets.feature_tabs import feature_tabs, route_to_panes, show_server_in_panes
 from tui.ui.widgets.history import CallHistory, HistoryEntry
 from tui.ui.widgets.log_view import ServerLogView
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
@@ -58,6 +59,10 @@ class MainScreen(Screen[None]):
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
         Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False),
+        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources"),
+        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts"),
+        Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic"),
+        Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -94,6 +99,7 @@ class MainScreen(Screen[None]):
                     yield CallHistory(id="history-list")
                 with TabPane("Logs", id="logs"):
                     yield ServerLogView(id="log-view")
+                yield from feature_tabs(self.session)
         yield Footer()
 
     def _notice_text(self) -> str:
@@ -175,6 +181,7 @@ class MainScreen(Screen[None]):
             self.query_one(ServerLogView).add_stderr(event.server, event.line)
         elif isinstance(event, ServerLog):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
+        route_to_panes(self, event)
 
     def _settings_changed(self) -> None:
         """A saved preference, rule, trust or override: the badges and the open call follow at once."""
@@ -348,6 +355,7 @@ class MainScreen(Screen[None]):
     @on(ServerList.Highlighted)
     def _server_highlighted(self, event: ServerList.Highlighted) -> None:
         self.query_one(ServerLogView).show(event.name)
+        show_server_in_panes(self, event.name)
 
     def action_reconnect(self) -> None:
         name = self.query_one(ServerList).highlighted_server

@@ -14,6 +14,7 @@ from rich.cells import chop_cells
 from textual.widgets import Log
 
 from tui.ui.safe_text import clean
+from tui.ui.widgets.log_levels import LevelHighlighter
 
 LINE_LIMIT = 4000
 """Characters kept of one line: a server flooding one huge line must not stall rendering."""
@@ -34,7 +35,8 @@ class ServerLogView(Log):
     """
 
     def __init__(self, max_lines: int = 2000, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(max_lines=max_lines, auto_scroll=True, id=id, classes=classes)
+        super().__init__(max_lines=max_lines, auto_scroll=True, highlight=True, id=id, classes=classes)
+        self.highlighter = LevelHighlighter()
         self._per_server = max_lines
         self._by_server: dict[str, deque[str]] = {}
         self._all: deque[str] = deque(maxlen=max_lines)

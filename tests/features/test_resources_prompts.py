@@ -1,0 +1,110 @@
+"""Resources (list, templates, read, subscribe), prompts and completions against an in-process server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from feature_server import PNG, State, build
+from servers.harness import wait_until
+from session_harness import of, started
+
+from tui.client.events import ListChanged, ResourceUpdated
+from tui.client.feature_models import FeatureError
+from tui.client.models import TextBlock
+from tui.client.uri_template import expand
+
+
+async def test_resources_and_templates_are_listed_and_read(home: Path) -> None:
+    async with started(home, build()) as (session, _):
+        listing = await session.features.resources("f")
+        assert [r.uri for r in listing.resources] == [
+            "notes://plain",
+            "notes://data.json",
+            "notes://logo.png",
+        ]
+        assert listing.resources[2].mime_type == "image/png"
+        (template,) = listing.templates
+        assert template.variables == ("name",)
+        uri = expand(template.uri_template, {"name": "Ada Lovelace"})
+        assert uri == "notes://greeting/Ada%20Lovelace"
+        (text,) = await session.features.read_resource("f", "notes://plain")
+        assert text.text == "[b]not markup[/b]"
+        (binary,) = await session.features.read_resource("f", "notes://logo.png")
+        assert (binary.blob, binary.mime_type, binary.text) == (PNG, "image/png", None)
+        (filled,) = await session.features.read_resource("f", "notes://greeting/Ada")
+        assert filled.text == "Hello, Ada!"
+
+
+async def test_a_failed_read_is_a_sentence_not_a_traceback(home: Path) -> None:
+    async with started(home, build()) as (session, _):
+        with pytest.raises(FeatureError, match="reading notes://missing"):
+            await session.features.read_resource("f", "notes://missing")
+
+
+async def test_subscribe_sends_the_request_and_updates_arrive(home: Path) -> None:
+    state = State()
+    async with started(home, build(state)) as (session, events):
+        assert session.features.can_subscribe("f") is None
+        await session.features.subscribe("f", "notes://plain")
+        assert state.subscribed == ["notes://plain"]
+        await wait_until(lambda: bool(of(events, ResourceUpdated)))
+        assert of(events, ResourceUpdated)[0].uri == "notes://plain"
+        assert session.features.subscribed("f") == {"notes://plain"}
+        await session.features.subscribe("f", "notes://plain", on=False)
+        assert state.subscribed == []
+        assert session.features.subscribed("f") == frozenset()
+
+
+async def test_prompts_are_listed_and_fetched_with_arguments(home: Path) -> None:
+    async with started(home, build()) as (session, _):
+        (prompt,) = await session.features.prompts("f")
+        assert prompt.name == "review"
+        assert [(a.name, a.required) for a in prompt.arguments] == [("code", True), ("language", False)]
+        result = await session.features.get_prompt("f", "review", {"code": "x = 1", "language": "perl"})
+        assert [m.role for m in result.messages] == ["user", "assistant"]
+        assert result.messages[0].content == TextBlock("Review this perl: x = 1")
+        assert result.messages[1].content == TextBlock("[red]literal[/red]")
+
+
+async def test_completions_come_from_the_server(home: Path) -> None:
+    async with started(home, build()) as (session, _):
+        assert session.features.offers_completions("f")
+        found = await session.features.complete("f", ("prompt", "review"), "language", "pe", {})
+        assert found == ["perl"]
+        names = await session.features.complete(
+            "f", ("template", "notes://greeting/{name}"), "name", "al", {}
+        )
+        assert names == ["alan"]
+
+
+async def test_every_page_is_listed(home: Path) -> None:
+    from paged_server import build as build_paged
+
+    async with started(home, build_paged()) as (session, _):
+        listing = await session.features.resources("f")
+        assert [r.uri for r in listing.resources] == [f"paged://{i}" for i in range(5)]
+        assert [t.name for t in listing.templates] == ["t0", "t1", "t2"]
+        assert not listing.truncated
+        assert [p.name for p in await session.features.prompts("f")] == ["p0", "p1", "p2"]
+        pages = [
+            r for r in session.features.traffic("f") if r.method == "resources/list" and r.direction == "out"
+        ]
+        assert len(pages) == 3
+
+
+async def test_a_blob_that_does_not_decode_is_said_so(home: Path) -> None:
+    from paged_server import build as build_paged
+
+    async with started(home, build_paged()) as (session, _):
+        (content,) = await session.features.read_resource("f", "paged://0")
+        assert content.blob == b""
+        assert content.decode_error is not None
+        assert "not valid base64" in content.decode_error
+
+
+async def test_list_changed_notifications_reach_the_front_end(home: Path) -> None:
+    async with started(home, build()) as (session, events):
+        await session.manager.call_tool("f", "change_lists", {})  # type: ignore[union-attr]
+        await wait_until(lambda: {e.what for e in of(events, ListChanged)} == {"resources", "prompts"})
+        assert {e.server for e in of(events, ListChanged)} == {"f"}

@@ -1,0 +1,202 @@
+"""The Resources, Prompts, Traffic and Server tabs, and sampling answered by hand, through the real app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from app_harness import wait_for
+from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, TextArea
+
+from tui.startup import load_startup
+from tui.ui.app import McpTuiApp
+from tui.ui.screens.sampling import SamplingScreen
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "features"))
+from feature_server import PNG, State, build
+
+
+def app_with(home: Path, state: State | None = None) -> McpTuiApp:
+    """Server "f" is in config.toml (so settings can be saved there) and runs in-process."""
+    (home / "config.toml").write_text('[servers.f]\ncommand = "unused-in-process"\n', encoding="utf-8")
+    return McpTuiApp(load_startup(config_path=None), targets={"f": build(state)})
+
+
+def text_of(app: McpTuiApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.session.ready("f", timeout=20)
+        manager = app.session.manager
+        assert manager is not None
+        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "[b]Meaning?[/b]"}))
+        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        assert text_of(app, "#sampling-message-0") == "[b]Meaning?[/b]"  # literal, not markup
+        assert text_of(app, "#sampling-system") == "Answer briefly."
+        meta = text_of(app, "#sampling-meta")
+        assert "max tokens: 50" in meta
+        assert '"hints": [{"name": "claude"}]' in meta
+        await pilot.press("ctrl+s")  # an empty reply is not sent
+        assert isinstance(app.screen, SamplingScreen)
+        app.screen.query_one("#sampling-reply", TextArea).insert("Forty-two.")
+        await pilot.press("ctrl+s")
+        outcome = await asyncio.wait_for(call, 10)
+        assert outcome.content[0].text == "model human (mcp-tui) said: Forty-two."  # type: ignore[union-attr]
+    record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert (record["kind"], record["answer"], record["reply"]) == ("sampling", "replied", "Forty-two.")
+
+
+async def test_declining_sampling_tells_the_server(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.session.ready("f", timeout=20)
+        manager = app.session.manager
+        assert manager is not None
+        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
+        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        await pilot.press("escape")
+        outcome = await asyncio.wait_for(call, 10)
+        assert "declined" in (outcome.error or "")
+
+
+async def test_resources_are_listed_read_literally_and_templates_filled(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f7")
+        listing = app.screen.query_one("#resource-list", OptionList)
+        await wait_for(pilot, lambda: listing.option_count == 4)
+        listing.focus()
+        listing.highlighted = 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+        listing.highlighted = 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: '"a": [\n    1,' in text_of(app, "#resource-text"))  # pretty JSON
+        listing.highlighted = 2
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: f"binary, {len(PNG)} bytes" in text_of(app, "#resource-text"))
+        listing.highlighted = 3
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(app.screen.query("#template-form")))
+        await pilot.press(*"al")
+        field = app.screen.query_one("#template-form").query_one(Input)
+        await wait_for(pilot, lambda: field._suggestion == "alan")  # the server's completion
+        await pilot.press("right")  # accepts the suggestion
+        await pilot.click("#resource-read")
+        await wait_for(pilot, lambda: "Hello, alan!" in text_of(app, "#resource-text"))
+
+
+async def test_prompts_are_fetched_with_arguments_and_shown_literally(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f8")
+        listing = app.screen.query_one("#prompt-list", OptionList)
+        await wait_for(pilot, lambda: listing.option_count == 1)
+        listing.focus()
+        listing.highlighted = 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(app.screen.query("#prompt-form")))
+        await pilot.press(*"x = 1")
+        await pilot.click("#prompt-get")
+        await wait_for(pilot, lambda: "Review this python: x = 1" in text_of(app, "#prompt-text"))
+        assert "── assistant ──\n[red]literal[/red]" in text_of(app, "#prompt-text")
+
+
+async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f9")
+        table = app.screen.query_one("#traffic-table", DataTable)
+        await wait_for(pilot, lambda: table.row_count >= 4)
+        app.screen.query_one("#traffic-filter", Input).value = "tools/list"
+        await wait_for(pilot, lambda: table.row_count == 2)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: '"tools": [' in text_of(app, "#traffic-json"))
+        await pilot.click("#traffic-export")
+        await pilot.pause()
+        (exported,) = (home / "logs").glob("traffic-f-*.jsonl")
+        rows = [json.loads(line) for line in exported.read_text(encoding="utf-8").splitlines()]
+        assert [(r["direction"], r["method"]) for r in rows] == [("out", "tools/list"), ("in", "tools/list")]
+
+
+async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_roots(
+    home: Path, tmp_path: Path
+) -> None:
+    state = State()
+    app = app_with(home, state)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f10")
+        await wait_for(pilot, lambda: "feature-test 4.5.6" in text_of(app, "#info-text"))
+        info = text_of(app, "#info-text")
+        assert "Instructions: Read the notes first." in info
+        assert '"subscribe": true' in info
+        app.screen.query_one("#info-log-level", Select).value = "critical"
+        await wait_for(pilot, lambda: state.level == "critical")
+        roots = tmp_path / "project"
+        roots.mkdir()
+        app.screen.query_one("#info-roots", TextArea).text = str(roots)
+        app.screen.query_one("#info-save-roots", Button).press()
+        # Roots were not declared at connect: saving them reconnects so the capability is declared.
+        await wait_for(pilot, lambda: "Reconnecting f" in text_of(app, "ServerInfoView .pane-status"))
+        manager = app.session.manager
+        assert manager is not None
+        await wait_for(pilot, lambda: bool(manager.tools("f")) and manager.connection("f").roots_declared)
+        outcome = await manager.call_tool("f", "my_roots", {})
+        assert outcome.content[0].text == roots.as_uri()  # type: ignore[union-attr]
+    saved = (home / "config.toml").read_text(encoding="utf-8")
+    assert 'log_level = "critical"' in saved
+    assert f'roots = ["{roots}"]' in saved
+
+
+async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await app.session.ready("f", timeout=20)
+        manager = app.session.manager
+        assert manager is not None
+        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
+        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        call.cancel()
+        await wait_for(pilot, lambda: not isinstance(app.screen, SamplingScreen))
+    record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert record["answer"] == "cancelled"
+
+
+async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
+    state = State()
+    app = app_with(home, state)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f7")
+        listing = app.screen.query_one("#resource-list", OptionList)
+        await wait_for(pilot, lambda: listing.option_count == 4)
+        listing.focus()
+        listing.highlighted = 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+
+        def reads() -> int:
+            traffic = app.session.features.traffic("f")
+            return sum(1 for r in traffic if r.method == "resources/read" and r.direction == "out")
+
+        assert reads() == 1
+        app.screen.query_one("#resource-subscribe", Button).press()
+        # The test server announces an update as soon as someone subscribes: the view reads it again.
+        await wait_for(pilot, lambda: reads() == 2)
+        assert state.subscribed == ["notes://plain"]
+        await wait_for(
+            pilot, lambda: str(app.screen.query_one("#resource-subscribe", Button).label) == "Unsubscribe"
+        )
+        app.screen.query_one("#resource-subscribe", Button).press()
+        await wait_for(pilot, lambda: state.subscribed == [])

@@ -1,0 +1,42 @@
+"""server-everything's sampling tool, answered by hand in the app (skipped without npx)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+from app_harness import make_app, wait_for
+from textual.widgets import Static, TextArea
+
+from tui.ui.screens.sampling import SamplingScreen
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("npx") is None, reason="needs npx (Node.js) for server-everything"),
+    pytest.mark.timeout(180),
+]
+
+CONFIG = """
+[servers.everything]
+command = "npx"
+args = ["-y", "@modelcontextprotocol/server-everything"]
+"""
+
+
+async def test_a_sampling_request_from_server_everything_is_answered_by_hand(home: Path) -> None:
+    app = make_app(home, CONFIG)
+    async with app.run_test(size=(140, 45)) as pilot:
+        (state,) = await app.session.ready("everything", timeout=120)
+        assert state.status.value == "connected", state.error
+        manager = app.session.manager
+        assert manager is not None
+        call = asyncio.ensure_future(
+            manager.call_tool("everything", "trigger-sampling-request", {"prompt": "Say hi"})
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen), timeout=30)
+        assert "Say hi" in str(app.screen.query_one("#sampling-message-0", Static).render())
+        app.screen.query_one("#sampling-reply", TextArea).insert("Hi, from a person.")
+        await pilot.press("ctrl+s")
+        outcome = await asyncio.wait_for(call, 30)
+        assert "Hi, from a person." in outcome.content[0].text  # type: ignore[union-attr]

@@ -1,0 +1,224 @@
+"""``resources``, ``read``, ``prompts`` and ``prompt``: what a server offers beside tools, headless.
+
+Server text stays data: printed through ``visible`` (control characters shown, never sent to the
+terminal); ``--json`` escapes everything. A sampling request that comes while reading or getting a
+prompt is asked on a terminal and declined without one (``TerminalAnswerer``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tui.cli.exit_codes import CliError, Exit
+from tui.cli.parsing import Request
+from tui.cli.records import emit
+from tui.cli.render import block_lines, human_size
+from tui.cli.session_run import load, run, with_session
+from tui.cli.targets import check_server, connect, only
+from tui.safety.visible_text import visible
+
+if TYPE_CHECKING:
+    from tui.client.feature_models import ResourceContent
+    from tui.session.session import Session
+    from tui.startup import Startup
+
+
+def _one_server(names: list[str], startup: Startup, command: str) -> tuple[str, str]:
+    """(server, what) from ``[WHAT]`` or ``[SERVER, WHAT]``; SERVER may be left out with one server."""
+    if len(names) == 2:
+        return check_server(names[0], startup), names[1]
+    servers = [server.name for server in startup.servers]
+    if len(servers) != 1:
+        raise CliError(
+            Exit.USAGE, f"there are {len(servers)} servers; name one: mcp-tui {command} SERVER ..."
+        )
+    return servers[0], names[0]
+
+
+def _listed(request: Request) -> tuple[Startup, list[str]]:
+    startup = load(request)
+    if request.names:
+        server = check_server(request.names[0], startup)
+        return only(startup, server), [server]
+    return startup, [server.name for server in startup.servers]
+
+
+def _attach_terminal(session: Session, request: Request) -> None:
+    from tui.cli.prompt import TerminalAnswerer, can_prompt
+
+    session.attach(TerminalAnswerer(interactive=can_prompt(request.no_input), approve_up_to=None))
+
+
+async def _each(session: Session, servers: list[str], one: bool, fetch: Any) -> tuple[list[Any], int]:
+    """``fetch(server)`` for every server; with several, a failing one is reported and skipped."""
+    from tui.client.feature_models import FeatureError
+
+    found: list[Any] = []
+    failed = 0
+    for server in servers:
+        try:
+            await connect(session, server)
+            found.extend(await fetch(server))
+        except FeatureError as error:
+            if one:
+                raise CliError(Exit.TOOL_ERROR, str(error)) from None
+            failed += 1
+            print(f"mcp-tui: {visible(str(error))}", file=sys.stderr)
+        except CliError as error:
+            if one:
+                raise
+            failed += 1
+            print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+    return found, failed
+
+
+def resources(request: Request) -> int:
+    startup, servers = _listed(request)
+
+    async def body(session: Session) -> int:
+        async def fetch(server: str) -> list[dict[str, Any]]:
+            listing = await session.features.resources(server)
+            found = [{"server": server, "kind": "resource", **asdict(r)} for r in listing.resources]
+            return found + [
+                {"server": server, "kind": "template", **asdict(t), "variables": list(t.variables)}
+                for t in listing.templates
+            ]
+
+        documents, failed = await _each(session, servers, bool(request.names), fetch)
+        if request.json:
+            emit(documents)
+        for doc in [] if request.json else documents:
+            where = doc.get("uri") or doc.get("uri_template")
+            kind = "template " if doc["kind"] == "template" else ""
+            mime = f"  ({doc['mime_type']})" if doc.get("mime_type") else ""
+            name = f"{visible(doc['name'])}{visible(mime)}"
+            print(f"{visible(doc['server'])}  {kind}{visible(str(where))}  {name}")
+        return int(Exit.CONNECTION) if failed else 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def prompts(request: Request) -> int:
+    startup, servers = _listed(request)
+
+    async def body(session: Session) -> int:
+        async def fetch(server: str) -> list[dict[str, Any]]:
+            return [{"server": server, **asdict(p)} for p in await session.features.prompts(server)]
+
+        documents, failed = await _each(session, servers, bool(request.names), fetch)
+        if request.json:
+            emit(documents)
+        for doc in [] if request.json else documents:
+            arguments = " ".join(
+                f"{a['name']}{'' if a['required'] else '?'}" for a in doc["arguments"]
+            )  # NAME? marks an optional argument
+            print(f"{visible(doc['server'])}  {visible(doc['name'])}  {visible(arguments)}".rstrip())
+            if doc.get("description"):
+                print(f"    {visible(doc['description'])}")
+        return int(Exit.CONNECTION) if failed else 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def _content_document(content: ResourceContent, saved: Path | None) -> dict[str, Any]:
+    blob = content.blob
+    return {
+        "uri": content.uri,
+        "mime_type": content.mime_type,
+        "text": content.text,
+        "blob": base64.b64encode(blob).decode() if blob is not None else None,
+        "size": len(blob) if blob is not None else len((content.text or "").encode()),
+        "decode_error": content.decode_error,
+        "saved_to": str(saved) if saved else None,
+    }
+
+
+def _save(content: ResourceContent, directory: Path, index: int) -> Path | None:
+    if content.blob is None:
+        return None
+    directory.mkdir(parents=True, exist_ok=True)
+    name = Path(content.uri.rstrip("/")).name or f"resource-{index}"
+    path = directory / name
+    path.write_bytes(content.blob)
+    return path
+
+
+def read(request: Request) -> int:
+    startup = load(request)
+    server, uri = _one_server(request.names, startup, "read")
+    startup = only(startup, server)
+
+    async def body(session: Session) -> int:
+        from tui.client.feature_models import FeatureError
+
+        _attach_terminal(session, request)
+        await connect(session, server)
+        try:
+            contents = await session.features.read_resource(server, uri)
+        except FeatureError as error:
+            raise CliError(Exit.TOOL_ERROR, str(error)) from None
+        saved = [_save(c, request.save_dir, i) if request.save_dir else None for i, c in enumerate(contents)]
+        if request.json:
+            emit([_content_document(c, where) for c, where in zip(contents, saved, strict=True)])
+            return 0
+        for content, where in zip(contents, saved, strict=True):
+            print(f"[{visible(content.uri)} {visible(content.mime_type or 'no type given')}]")
+            if content.decode_error:
+                print(f"[binary that could not be decoded: {visible(content.decode_error)}]")
+            elif content.blob is not None:
+                done = f", saved to {where}" if where else " (--save-dir DIR writes it)"
+                print(f"[binary, {human_size(len(content.blob))}{done}]")
+            else:
+                from tui.client.models import TextBlock
+
+                print("\n".join(block_lines(TextBlock(content.text or ""), None)))
+        return 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def prompt(request: Request) -> int:
+    from tui.cli.arguments import parse_pairs
+
+    startup = load(request)
+    server, name = _one_server(request.names, startup, "prompt")
+    startup = only(startup, server)
+    # Prompt arguments are strings; key:=JSON passes the JSON text itself.
+    arguments = {
+        key: value if isinstance(value, str) else json.dumps(value)
+        for key, value in parse_pairs(request.pairs).items()
+    }
+
+    async def body(session: Session) -> int:
+        from tui.client.feature_models import FeatureError
+
+        _attach_terminal(session, request)
+        await connect(session, server)
+        try:
+            result = await session.features.get_prompt(server, name, arguments)
+        except FeatureError as error:
+            raise CliError(Exit.TOOL_ERROR, str(error)) from None
+        if request.json:
+            emit(
+                {
+                    "server": server,
+                    "prompt": name,
+                    "arguments": arguments,
+                    "description": result.description,
+                    "messages": [{"role": m.role, "content": asdict(m.content)} for m in result.messages],
+                }
+            )
+            return 0
+        if result.description:
+            print(visible(result.description))
+        for message in result.messages:
+            print(f"── {visible(message.role)} ──")
+            print("\n".join(block_lines(message.content, None)))
+        return 0
+
+    return run(lambda: with_session(startup, body))

@@ -1,0 +1,159 @@
+"""Plain data for everything around tools: resources, prompts, completions, sampling, traffic.
+
+Like ``models.py`` this never imports the SDK, so the UI can use it before the SDK has loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tui.client.models import ContentBlock
+
+
+class FeatureError(Exception):
+    """A request about resources, prompts, completions or the log level failed; the text says why."""
+
+
+@dataclass(frozen=True)
+class ResourceInfo:
+    """One entry of resources/list, as sent."""
+
+    uri: str
+    name: str
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = None
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    """One entry of resources/templates/list: a URI template (RFC 6570) with {variables}."""
+
+    uri_template: str
+    name: str
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = None
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        from tui.client.uri_template import template_variables
+
+        return template_variables(self.uri_template)
+
+
+@dataclass(frozen=True)
+class ResourceListing:
+    resources: tuple[ResourceInfo, ...] = ()
+    templates: tuple[TemplateInfo, ...] = ()
+    truncated: bool = False
+    """True when a listing stopped at the page limit (a server whose cursors never end)."""
+
+
+@dataclass(frozen=True)
+class ResourceContent:
+    """One item of a resources/read result: text, or binary (decoded from base64)."""
+
+    uri: str
+    mime_type: str | None
+    text: str | None = None
+    blob: bytes | None = None
+    decode_error: str | None = None
+
+
+@dataclass(frozen=True)
+class PromptArgument:
+    name: str
+    description: str | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class PromptInfo:
+    """One entry of prompts/list."""
+
+    name: str
+    title: str | None = None
+    description: str | None = None
+    arguments: tuple[PromptArgument, ...] = ()
+
+
+@dataclass(frozen=True)
+class PromptMessage:
+    role: str
+    content: ContentBlock
+
+
+@dataclass(frozen=True)
+class PromptResult:
+    description: str | None
+    messages: tuple[PromptMessage, ...]
+
+
+CompletionRef = tuple[Literal["prompt", "template"], str]
+"""What a completion is for: a prompt by name, or a resource template by its URI template."""
+
+
+@dataclass(frozen=True)
+class SamplingMessage:
+    role: str
+    content: tuple[ContentBlock, ...]
+
+
+@dataclass(frozen=True)
+class SamplingRequest:
+    """What a server asks the client's model (here: the person) to write."""
+
+    messages: tuple[SamplingMessage, ...]
+    max_tokens: int
+    system_prompt: str | None = None
+    model_preferences: dict[str, Any] = field(default_factory=dict)
+    temperature: float | None = None
+    stop_sequences: tuple[str, ...] = ()
+    include_context: str | None = None
+    tools: tuple[str, ...] = ()
+    """Names of tools the server offers the model; a person's text reply cannot call them."""
+
+
+@dataclass(frozen=True)
+class SamplingReply:
+    """The person's answer: the text sent back as the assistant's message, and the "model" named."""
+
+    text: str
+    model: str = "human (mcp-tui)"
+
+
+Direction = Literal["in", "out"]
+
+
+@dataclass(frozen=True)
+class TrafficRecord:
+    """One JSON-RPC message, already redacted. ``message`` is the wire JSON (camelCase)."""
+
+    time: float
+    """Seconds since the epoch."""
+    direction: Direction
+    """``out``: from mcp-tui to the server; ``in``: from the server."""
+    kind: Literal["request", "notification", "response", "error"]
+    method: str | None
+    """For responses and errors: the method of the request they answer, when it was seen."""
+    id: str | int | None
+    size: int
+    """Bytes of the message as JSON."""
+    message: dict[str, Any]
+    latency_ms: float | None = None
+    """For responses and errors: time since the request they answer."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "time": self.time,
+            "direction": self.direction,
+            "kind": self.kind,
+            "method": self.method,
+            "id": self.id,
+            "latency_ms": self.latency_ms,
+            "size": self.size,
+            "message": self.message,
+        }

@@ -1,0 +1,54 @@
+"""prompts/list (every page) and prompts/get, as plain data; messages keep their content blocks."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from mcp import Client
+
+from tui.client.convert import content_block
+from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
+from tui.client.resources import MAX_PAGES, _dump, _text, guarded
+
+
+async def list_prompts(client: Client, timeout: float) -> tuple[PromptInfo, ...]:
+    prompts: list[PromptInfo] = []
+    cursor: str | None = None
+    for _ in range(MAX_PAGES):
+        page = await guarded(
+            "prompts/list", timeout, partial(client.list_prompts, cursor=cursor, cache_mode="bypass")
+        )
+        for prompt in page.prompts:
+            raw = _dump(prompt)
+            arguments = tuple(
+                PromptArgument(
+                    name=str(arg.get("name", "")),
+                    description=_text(arg.get("description")),
+                    required=arg.get("required") is True,
+                )
+                for arg in raw.get("arguments", [])
+                if isinstance(arg, dict)
+            )
+            prompts.append(
+                PromptInfo(
+                    name=str(raw.get("name", "")),
+                    title=_text(raw.get("title")),
+                    description=_text(raw.get("description")),
+                    arguments=arguments,
+                )
+            )
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    return tuple(prompts)
+
+
+async def get_prompt(client: Client, name: str, arguments: dict[str, str], timeout: float) -> PromptResult:
+    result = await guarded(f"prompts/get {name}", timeout, lambda: client.get_prompt(name, arguments))
+    raw = _dump(result)
+    messages = tuple(
+        PromptMessage(role=str(m.get("role", "")), content=content_block(m.get("content") or {}))
+        for m in raw.get("messages", [])
+        if isinstance(m, dict)
+    )
+    return PromptResult(description=_text(raw.get("description")), messages=messages)

@@ -1,0 +1,155 @@
+"""resources/list, resources/templates/list (every page), resources/read, subscribe and completions.
+
+Each function takes a connected ``Client`` and returns plain data (``feature_models``); a server or
+transport problem becomes a ``FeatureError`` whose text says what went wrong.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio
+import mcp_types as types
+from mcp import Client
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+
+from tui.client import errors
+from tui.client.convert import _decode
+from tui.client.feature_models import (
+    CompletionRef,
+    FeatureError,
+    ResourceContent,
+    ResourceInfo,
+    ResourceListing,
+    TemplateInfo,
+)
+
+MAX_PAGES = 100
+"""A paginating server that never ends its cursor chain cannot hang the listing."""
+
+T = TypeVar("T")
+
+
+async def guarded(what: str, timeout: float, request: Callable[[], Awaitable[T]]) -> T:
+    """Run one request with a deadline; every failure becomes a ``FeatureError`` saying ``what`` failed."""
+    try:
+        with anyio.fail_after(timeout), warnings.catch_warnings():
+            # Subscriptions, logging and roots are deprecated in the 2026 protocol; older servers use them.
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            return await request()
+    except TimeoutError:
+        raise FeatureError(f"{what}: no answer within {timeout:g} s") from None
+    except (MCPError, Exception) as exc:
+        if isinstance(exc, FeatureError):
+            raise
+        raise FeatureError(f"{what}: {errors.describe(exc)}") from exc
+
+
+def _dump(model: Any) -> dict[str, Any]:
+    return dict(model.model_dump(by_alias=True, mode="json", exclude_none=True))
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+async def list_resources(client: Client, timeout: float) -> ResourceListing:
+    """Every resource and template (templates only when the server answers templates/list)."""
+    resources: list[ResourceInfo] = []
+    templates: list[TemplateInfo] = []
+    truncated = False
+    cursor: str | None = None
+    for page_number in range(MAX_PAGES):
+        page = await guarded(
+            "resources/list",
+            timeout,
+            partial(client.list_resources, cursor=cursor, cache_mode="bypass"),
+        )
+        for entry in page.resources:
+            raw = _dump(entry)
+            resources.append(
+                ResourceInfo(
+                    uri=str(raw.get("uri", "")),
+                    name=str(raw.get("name", "")),
+                    title=_text(raw.get("title")),
+                    description=_text(raw.get("description")),
+                    mime_type=_text(raw.get("mimeType")),
+                    size=raw.get("size") if isinstance(raw.get("size"), int) else None,
+                )
+            )
+        cursor = page.next_cursor
+        if not cursor:
+            break
+        truncated = page_number == MAX_PAGES - 1
+    cursor = None
+    for _ in range(MAX_PAGES):
+        try:
+            template_page = await guarded(
+                "resources/templates/list",
+                timeout,
+                partial(client.list_resource_templates, cursor=cursor, cache_mode="bypass"),
+            )
+        except FeatureError:
+            break  # a server with resources but no templates may not know the method at all
+        for template in template_page.resource_templates:
+            raw = _dump(template)
+            templates.append(
+                TemplateInfo(
+                    uri_template=str(raw.get("uriTemplate", "")),
+                    name=str(raw.get("name", "")),
+                    title=_text(raw.get("title")),
+                    description=_text(raw.get("description")),
+                    mime_type=_text(raw.get("mimeType")),
+                )
+            )
+        cursor = template_page.next_cursor
+        if not cursor:
+            break
+    return ResourceListing(tuple(resources), tuple(templates), truncated)
+
+
+async def read_resource(client: Client, uri: str, timeout: float) -> tuple[ResourceContent, ...]:
+    result = await guarded(f"reading {uri}", timeout, lambda: client.read_resource(uri, cache_mode="bypass"))
+    contents = []
+    for item in result.contents:
+        raw = _dump(item)
+        mime = _text(raw.get("mimeType"))
+        item_uri = str(raw.get("uri", uri))
+        if "blob" in raw:
+            data, problem = _decode(raw.get("blob"))
+            contents.append(ResourceContent(item_uri, mime, blob=data, decode_error=problem))
+        else:
+            contents.append(ResourceContent(item_uri, mime, text=str(raw.get("text", ""))))
+    return tuple(contents)
+
+
+async def subscribe(client: Client, uri: str, timeout: float, *, on: bool) -> None:
+    verb = "subscribe" if on else "unsubscribe"
+    if on:
+        await guarded(f"resources/{verb} {uri}", timeout, lambda: client.subscribe_resource(uri))
+    else:
+        await guarded(f"resources/{verb} {uri}", timeout, lambda: client.unsubscribe_resource(uri))
+
+
+async def complete(
+    client: Client,
+    ref: CompletionRef,
+    argument: str,
+    value: str,
+    context: dict[str, str],
+    timeout: float,
+) -> list[str]:
+    """The server's suggestions for ``argument`` of a prompt or resource template, given ``value`` so far."""
+    kind, name = ref
+    reference: types.ResourceTemplateReference | types.PromptReference = (
+        types.PromptReference(name=name) if kind == "prompt" else types.ResourceTemplateReference(uri=name)
+    )
+    result = await guarded(
+        f"completion/complete for {argument}",
+        timeout,
+        lambda: client.complete(reference, {"name": argument, "value": value}, context or None),
+    )
+    return [str(v) for v in result.completion.values]

@@ -1,0 +1,102 @@
+"""A connected server's settings that can change while it runs: its log level and its roots.
+
+Both are deprecated in the 2026-07-28 protocol (no logging/setLevel; roots only inside a request), so
+each function says in words what it did, or why it could not.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+import mcp_types as types
+from mcp import Client
+from mcp.shared.exceptions import MCPDeprecationWarning
+
+from tui.client.models import ConnectionStatus, ServerState
+from tui.client.resources import guarded
+from tui.config.model import ServerConfig, Timeouts
+
+
+class Connection(Protocol):
+    """What these functions use of ``tui.client.connection.Connection`` (named here, not imported:
+    the connection calls these functions)."""
+
+    config: ServerConfig
+    timeouts: Timeouts
+    state: ServerState
+    client: Client | None
+    capabilities: dict[str, Any]
+    log_level: str | None
+    roots_declared: bool
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_legacy(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+def roots_result(roots: tuple[str, ...]) -> types.ListRootsResult:
+    """Each configured directory as a ``file://`` URI, named after its last part."""
+    return types.ListRootsResult(
+        roots=[types.Root(uri=Path(p).as_uri(), name=Path(p).name or p) for p in roots]
+    )
+
+
+async def send_log_level(client: Client, level: str, timeout: float) -> None:
+    async def send() -> Any:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            return await client.set_logging_level(cast(Any, level))
+
+    await guarded(f"logging/setLevel {level}", timeout, send)
+
+
+def _connected(connection: Connection) -> Client | None:
+    if connection.client is None or connection.state.status is not ConnectionStatus.CONNECTED:
+        return None
+    return connection.client
+
+
+async def apply_log_level(connection: Connection, level: str) -> str:
+    connection.log_level = level
+    name = connection.name
+    client = _connected(connection)
+    if client is None:
+        return f"{name} will be asked for {level} logs when it connects."
+    if not connection.is_legacy:
+        return (
+            f"{name} speaks the 2026-07-28 protocol, which has no logging/setLevel: "
+            f"{level} applies from the next connection (reconnect with ctrl+e)."
+        )
+    if "logging" not in connection.capabilities:
+        return f"{name} does not offer logging (no logging capability), so it sends no log messages."
+    await send_log_level(client, level, connection.timeouts.request)
+    return f"{name} now sends log messages at {level} and above."
+
+
+async def apply_roots(connection: Connection, roots: tuple[str, ...]) -> str:
+    from dataclasses import replace
+
+    connection.config = replace(connection.config, roots=roots)
+    name = connection.name
+    client = _connected(connection)
+    if client is None:
+        return "The roots are offered when the server connects."
+    if bool(roots) != connection.roots_declared:
+        # Capabilities are fixed at the handshake: declaring roots (or no longer) needs a new one.
+        await connection.stop()
+        connection.start()
+        return f"Reconnecting {name}: the roots capability is declared when connecting."
+    if not connection.is_legacy:
+        return f"{name} speaks the 2026-07-28 protocol: it gets the new roots when it next asks."
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        await client.send_roots_list_changed()
+    return f"{name} was told its roots changed (roots/list_changed)."

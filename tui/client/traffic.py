@@ -1,0 +1,92 @@
+"""Every JSON-RPC message a server exchanges with mcp-tui, kept per server in a bounded ring buffer.
+
+The transport watch (``transports.watched``) hands each message in and out to :meth:`TrafficLog.add`;
+the record is redacted on the way in, so nothing kept here (or exported) holds a secret.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from tui.client.feature_models import Direction, TrafficRecord
+from tui.client.redact import redact
+
+CAPACITY = 2000
+"""Messages kept per server; the oldest go first."""
+
+
+def _kind(message: dict[str, Any]) -> str:
+    if "method" in message:
+        return "request" if "id" in message else "notification"
+    return "error" if "error" in message else "response"
+
+
+class TrafficLog:
+    def __init__(
+        self,
+        capacity: int = CAPACITY,
+        on_record: Callable[[TrafficRecord], None] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.records: deque[TrafficRecord] = deque(maxlen=capacity)
+        self.on_record = on_record
+        self._clock = clock
+        # (direction of the request, id) -> (method, when it was seen): to name and time the answer.
+        self._pending: dict[tuple[Direction, str | int], tuple[str, float]] = {}
+
+    def add(self, direction: Direction, message: dict[str, Any]) -> TrafficRecord:
+        now = self._clock()
+        kind = _kind(message)
+        raw_id = message.get("id")
+        message_id = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
+        method = message.get("method") if isinstance(message.get("method"), str) else None
+        latency = None
+        if kind == "request" and message_id is not None and method is not None:
+            if len(self._pending) > 4 * CAPACITY:  # requests never answered must not pile up
+                self._pending.clear()
+            self._pending[(direction, message_id)] = (method, now)
+        elif kind in ("response", "error") and message_id is not None:
+            other: Direction = "in" if direction == "out" else "out"
+            asked = self._pending.pop((other, message_id), None)
+            if asked is not None:
+                method, latency = asked[0], round((now - asked[1]) * 1000, 3)
+        size = len(json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str).encode())
+        record = TrafficRecord(
+            time=now,
+            direction=direction,
+            kind=kind,  # type: ignore[arg-type]
+            method=method,
+            id=message_id,
+            size=size,
+            message=redact(message),
+            latency_ms=latency,
+        )
+        self.records.append(record)
+        if self.on_record is not None:
+            self.on_record(record)
+        return record
+
+    def clear(self) -> None:
+        self.records.clear()
+        self._pending.clear()
+
+
+def matching(records: Iterable[TrafficRecord], method_filter: str) -> list[TrafficRecord]:
+    """The records whose method contains ``method_filter`` (case-insensitive); all when it is empty."""
+    needle = method_filter.strip().lower()
+    if not needle:
+        return list(records)
+    return [r for r in records if r.method is not None and needle in r.method.lower()]
+
+
+def export_jsonl(records: Iterable[TrafficRecord], path: Path) -> int:
+    """Write one JSON object per line (the records as shown: redacted); returns how many."""
+    lines = [json.dumps(r.to_json(), ensure_ascii=False, default=str) for r in records]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return len(lines)

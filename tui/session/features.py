@@ -1,0 +1,159 @@
+"""Everything a hand-driven client does beside tools: resources, prompts, completions, the log level,
+roots and the traffic. The session owns one of these; front ends call it and show what it returns.
+
+Every method that talks to a server raises ``FeatureError`` with a readable sentence, never an SDK error.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui.client.feature_models import (
+    CompletionRef,
+    FeatureError,
+    PromptInfo,
+    PromptResult,
+    ResourceContent,
+    ResourceListing,
+    TrafficRecord,
+)
+from tui.config.model import LOG_LEVELS, Timeouts
+from tui.session.settings import Saved, SettingsService
+
+if TYPE_CHECKING:
+    from tui.client.connection import Connection
+    from tui.client.manager import ConnectionManager
+
+
+def absolute_roots(roots: tuple[str, ...]) -> tuple[str, ...]:
+    """Each root as an absolute path with ``~`` expanded (a file:// URI cannot be relative)."""
+    return tuple(os.path.abspath(os.path.expanduser(root)) for root in roots if root.strip())
+
+
+class ServerFeatures:
+    def __init__(
+        self,
+        manager: Callable[[], ConnectionManager],
+        timeouts: Timeouts,
+        settings: SettingsService,
+    ) -> None:
+        self._manager = manager
+        self._timeouts = timeouts
+        self._settings = settings
+        self._subscribed: dict[str, set[str]] = {}
+
+    def _connection(self, server: str) -> Connection:
+        return self._manager().connection(server)
+
+    # ---- resources ---------------------------------------------------------------------------------
+
+    async def resources(self, server: str) -> ResourceListing:
+        from tui.client.resources import list_resources
+
+        connection = self._connection(server)
+        if "resources" not in connection.capabilities:
+            raise FeatureError(f"{server} offers no resources (its capabilities do not include them).")
+        return await list_resources(connection.live_client(), self._timeouts.request)
+
+    async def read_resource(self, server: str, uri: str) -> tuple[ResourceContent, ...]:
+        from tui.client.resources import read_resource
+
+        return await read_resource(self._connection(server).live_client(), uri, self._timeouts.request)
+
+    def subscribed(self, server: str) -> frozenset[str]:
+        return frozenset(self._subscribed.get(server, ()))
+
+    def can_subscribe(self, server: str) -> str | None:
+        """Why subscribing to this server's resources is not possible, or None when it is."""
+        connection = self._connection(server)
+        if not connection.is_legacy:
+            return f"{server} speaks the 2026-07-28 protocol, which has no resources/subscribe."
+        resources = connection.capabilities.get("resources")
+        if not (isinstance(resources, dict) and resources.get("subscribe")):
+            return f"{server} does not offer resource subscriptions."
+        return None
+
+    async def subscribe(self, server: str, uri: str, *, on: bool = True) -> str:
+        from tui.client.resources import subscribe
+
+        problem = self.can_subscribe(server)
+        if problem is not None:
+            raise FeatureError(problem)
+        await subscribe(self._connection(server).live_client(), uri, self._timeouts.request, on=on)
+        mine = self._subscribed.setdefault(server, set())
+        if on:
+            mine.add(uri)
+            return f"Subscribed to {uri}: an update from {server} shows here."
+        mine.discard(uri)
+        return f"Unsubscribed from {uri}."
+
+    # ---- completions -------------------------------------------------------------------------------
+
+    def offers_completions(self, server: str) -> bool:
+        return "completions" in self._connection(server).capabilities
+
+    async def complete(
+        self, server: str, ref: CompletionRef, argument: str, value: str, context: dict[str, str]
+    ) -> list[str]:
+        """Suggestions from the server; empty when it does not offer completions."""
+        from tui.client.resources import complete
+
+        if not self.offers_completions(server):
+            return []
+        client = self._connection(server).live_client()
+        return await complete(client, ref, argument, value, context, self._timeouts.request)
+
+    # ---- prompts -----------------------------------------------------------------------------------
+
+    async def prompts(self, server: str) -> tuple[PromptInfo, ...]:
+        from tui.client.prompts import list_prompts
+
+        connection = self._connection(server)
+        if "prompts" not in connection.capabilities:
+            raise FeatureError(f"{server} offers no prompts (its capabilities do not include them).")
+        return await list_prompts(connection.live_client(), self._timeouts.request)
+
+    async def get_prompt(self, server: str, name: str, arguments: dict[str, str]) -> PromptResult:
+        from tui.client.prompts import get_prompt
+
+        client = self._connection(server).live_client()
+        return await get_prompt(client, name, arguments, self._timeouts.request)
+
+    # ---- logs and roots ----------------------------------------------------------------------------
+
+    def log_level(self, server: str) -> str | None:
+        return self._connection(server).log_level
+
+    async def set_log_level(self, server: str, level: str) -> str:
+        """Ask ``server`` for log messages at ``level`` and above, and save it as its ``log_level``."""
+        if level not in LOG_LEVELS:
+            raise FeatureError(f"unknown log level {level!r}; one of: {', '.join(LOG_LEVELS)}")
+        message = await self._connection(server).set_log_level(level)
+        saved = self._settings.set_server_setting(server, "log_level", level)
+        return message if saved.ok else f"{message} {saved.message}"
+
+    def roots(self, server: str) -> tuple[str, ...]:
+        return self._connection(server).config.roots
+
+    async def set_roots(self, server: str, roots: tuple[str, ...]) -> Saved:
+        """Save ``server``'s roots (config.toml, through the settings) and tell the server."""
+        roots = absolute_roots(roots)
+        saved = self._settings.set_server_setting(server, "roots", roots)
+        if not saved.ok:
+            return saved
+        told = await self._connection(server).update_roots(roots)
+        return Saved(True, " ".join(part for part in (saved.message, told) if part))
+
+    # ---- traffic -----------------------------------------------------------------------------------
+
+    def traffic(self, server: str) -> list[TrafficRecord]:
+        return list(self._connection(server).traffic.records)
+
+    def export_traffic(self, server: str, path: Path, method_filter: str = "") -> int:
+        """Write ``server``'s traffic (redacted, filtered by method) as JSON Lines; returns the count."""
+        from tui.client.traffic import export_jsonl, matching
+
+        return export_jsonl(matching(self.traffic(server), method_filter), path)

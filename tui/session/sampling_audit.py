@@ -1,0 +1,52 @@
+"""Each sampling request and its answer land in the audit log, once the person has answered."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import suppress
+from dataclasses import asdict
+from typing import Any
+
+from tui.client.events import SamplingRequested
+from tui.client.feature_models import SamplingReply
+from tui.config.audit import AuditLog, SamplingAuditRecord, iso_utc
+
+
+def _request_record(event: SamplingRequested) -> dict[str, Any]:
+    request = event.request
+    data: dict[str, Any] = {
+        "messages": [asdict(m) for m in request.messages],
+        "systemPrompt": request.system_prompt,
+        "modelPreferences": request.model_preferences,
+        "maxTokens": request.max_tokens,
+    }
+    # Binary content is recorded by size: the audit log is for reading.
+    return json.loads(
+        json.dumps(data, default=lambda v: f"<{len(v)} bytes>" if isinstance(v, bytes) else repr(v))
+    )
+
+
+def audit_when_answered(event: SamplingRequested, audit: AuditLog, interface: str) -> None:
+    def write(answer: asyncio.Future[SamplingReply | None]) -> None:
+        reply = None if answer.cancelled() or answer.exception() else answer.result()
+        if answer.cancelled():
+            outcome, reason = "cancelled", "the request went away before it was answered"
+        elif reply is None:
+            outcome, reason = "declined", event.declined_reason or "the person declined"
+        else:
+            outcome, reason = "replied", None
+        record = SamplingAuditRecord(
+            time=iso_utc(),
+            server=event.server,
+            request=_request_record(event),
+            answer=outcome,
+            reply=reply.text if reply is not None else None,
+            reason=reason,
+            interface=interface,
+        )
+        # An unwritable audit log must not break the answer; the call audit reports the problem.
+        with suppress(OSError):
+            audit.append(record)
+
+    event.answer.add_done_callback(write)

@@ -1,0 +1,162 @@
+"""Resources: the list (every page) and templates; read one, fill a template's variables (with the
+server's completions), subscribe to updates, save binary contents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.client.feature_models import FeatureError, ResourceContent, ResourceListing, TemplateInfo
+from tui.client.uri_template import expand, variables_schema
+from tui.ui.safe_text import literal, one_line
+from tui.ui.widgets.completion import attach_completions
+from tui.ui.widgets.content_text import resource_text, size_text
+from tui.ui.widgets.feature_pane import FeaturePane
+from tui.ui.widgets.form import ArgumentForm
+
+
+class ResourcesView(FeaturePane):
+    DEFAULT_CSS = """
+    ResourcesView #resource-list { height: 12; }
+    ResourcesView #resource-form-holder { height: auto; }
+    ResourcesView .pane-buttons { height: auto; }
+    ResourcesView .pane-buttons Button { margin-right: 1; }
+    ResourcesView #resource-content { height: 1fr; }
+    """
+
+    def __init__(self, session: object, *, id: str | None = None) -> None:
+        super().__init__(session, id=id)  # type: ignore[arg-type]
+        self.listing: ResourceListing | None = None
+        self.template: TemplateInfo | None = None
+        self.uri: str | None = None
+        self.contents: tuple[ResourceContent, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield self.status
+        yield OptionList(id="resource-list")
+        yield Vertical(id="resource-form-holder")
+        with Horizontal(classes="pane-buttons"):
+            yield Button("Read", id="resource-read", compact=True)
+            yield Button("Subscribe", id="resource-subscribe", compact=True)
+            yield Button("Save", id="resource-save", compact=True)
+            yield Button("Refresh", id="resource-refresh", compact=True)
+        with VerticalScroll(id="resource-content"):
+            yield Static("", id="resource-text")
+
+    @property
+    def loaded(self) -> bool:
+        return self.listing is not None
+
+    def reload(self) -> None:
+        self.listing = None
+        self.query_one(OptionList).clear_options()
+        if self.server is not None and self.session.manager is not None:
+            self.load(self.server)
+
+    @work(group="resources", exclusive=True, exit_on_error=False)
+    async def load(self, server: str) -> None:
+        self.say(f"Listing the resources of {server}…")
+        try:
+            listing = await self.session.features.resources(server)
+        except FeatureError as error:
+            self.say(str(error), error=True)
+            return
+        self.listing = listing
+        options = [Option(literal(f"{r.name}  {r.uri}"), id=f"r{i}") for i, r in enumerate(listing.resources)]
+        options += [
+            Option(literal(f"template {t.name}  {t.uri_template}"), id=f"t{i}")
+            for i, t in enumerate(listing.templates)
+        ]
+        self.query_one(OptionList).add_options(options)
+        more = " (stopped at the page limit)" if listing.truncated else ""
+        self.say(f"{len(listing.resources)} resources, {len(listing.templates)} templates{more}.")
+
+    @on(OptionList.OptionSelected, "#resource-list")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.listing is None or self.server is None or event.option.id is None:
+            return
+        holder = self.query_one("#resource-form-holder")
+        await holder.remove_children()
+        index = int(event.option.id[1:])
+        if event.option.id.startswith("r"):
+            self.template = None
+            self.read(self.server, self.listing.resources[index].uri)
+            return
+        self.template = template = self.listing.templates[index]
+        form = ArgumentForm(variables_schema(template.variables), id="template-form")
+        await holder.mount(form)
+        if self.session.features.offers_completions(self.server):
+            attach_completions(form, self.session, self.server, ("template", template.uri_template))
+        self.say(f"Fill in {', '.join(template.variables) or 'nothing'} and press Read.")
+        form.root.focus_editor()
+
+    def _target_uri(self) -> str | None:
+        if self.template is None:
+            return self.uri
+        values, errors = self.query_one("#template-form", ArgumentForm).current()
+        if values is None or errors:
+            self.say("Fill in every variable of the template first.", error=True)
+            return None
+        return expand(self.template.uri_template, {k: str(v) for k, v in values.items()})
+
+    @work(group="resource-read", exclusive=True, exit_on_error=False)
+    async def read(self, server: str, uri: str) -> None:
+        self.uri = uri
+        self.say(f"Reading {uri}…")
+        try:
+            self.contents = await self.session.features.read_resource(server, uri)
+        except FeatureError as error:
+            self.say(str(error), error=True)
+            return
+        text = "\n\n".join(resource_text(c) for c in self.contents) or "(no contents)"
+        self.query_one("#resource-text", Static).update(literal(text))
+        self.say(f"Read {one_line(uri)}.")
+
+    def show_update(self, uri: str) -> None:
+        """notifications/resources/updated: read it again when it is the one shown."""
+        self.say(f"{uri} was updated.")
+        if self.server is not None and uri == self.uri:
+            self.read(self.server, uri)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id
+        if button == "resource-refresh":
+            self.reload()
+        elif self.server is None:
+            return
+        elif button == "resource-read" and (uri := self._target_uri()) is not None:
+            self.read(self.server, uri)
+        elif button == "resource-subscribe" and self.uri is not None:
+            self.toggle_subscription(self.server, self.uri)
+        elif button == "resource-save":
+            self._save()
+
+    @work(group="resource-subscribe", exit_on_error=False)
+    async def toggle_subscription(self, server: str, uri: str) -> None:
+        subscribed = uri in self.session.features.subscribed(server)
+        try:
+            self.say(await self.session.features.subscribe(server, uri, on=not subscribed))
+        except FeatureError as error:
+            self.say(str(error), error=True)
+            return
+        label = "Unsubscribe" if not subscribed else "Subscribe"
+        self.query_one("#resource-subscribe", Button).label = label
+
+    def _save(self) -> None:
+        from tui.ui.screens.save_binary import SaveBinaryScreen
+
+        binary = next((c for c in self.contents if c.blob is not None), None)
+        if binary is None or binary.blob is None:
+            self.say("Nothing binary to save: read a binary resource first.", error=True)
+            return
+        name = Path(binary.uri.rstrip("/")).name or "resource.bin"
+        what = f"{binary.mime_type or 'binary'}, {size_text(len(binary.blob))}"
+        self.app.push_screen(SaveBinaryScreen(binary.blob, Path.cwd() / name, what=what))

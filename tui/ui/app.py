@@ -53,7 +53,14 @@ class McpTuiApp(App[None]):
 
     @property
     def main_screen(self) -> MainScreen:
-        return next(s for s in self.screen_stack if isinstance(s, MainScreen))
+        screen = self._main_screen()
+        if screen is None:
+            raise NoMatches("the main screen is not open")
+        return screen
+
+    def _main_screen(self) -> MainScreen | None:
+        """None before the main screen is pushed and once the app has begun to close."""
+        return next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
 
     def on_mount(self) -> None:
         self.session.subscribe(self._relay_event)
@@ -71,7 +78,8 @@ class McpTuiApp(App[None]):
     @work(group="session", exclusive=True)
     async def start_session(self) -> None:
         await self.session.start()
-        self.main_screen.post_message(SessionStarted())
+        if (screen := self._main_screen()) is not None:  # the app may be closing already
+            screen.post_message(SessionStarted())
         for problem in self.session.problems:
             self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
         self.ready.set()
@@ -140,6 +148,7 @@ class McpTuiApp(App[None]):
         await self.push_screen(AuditViewScreen(self.session.audit))
 
     async def action_quit(self) -> None:
-        self.main_screen.close_preflight()
+        if (screen := self._main_screen()) is not None:
+            screen.close_preflight()
         await self.session.aclose()
         self.exit()

@@ -32,6 +32,8 @@ class AppPaths:
     """Per-run logs (server stderr and the app's own)."""
     demo_sandbox: Path
     """The directory the bundled demo server's tools act inside."""
+    cache_dir: Path
+    """Disposable data, such as each server's last tool list (painted at once on the next start)."""
 
     @classmethod
     def under(cls, root: Path) -> AppPaths:
@@ -42,6 +44,7 @@ class AppPaths:
             audit_file=root / "audit.jsonl",
             log_dir=root / "logs",
             demo_sandbox=root / "demo-sandbox",
+            cache_dir=root / "cache",
         )
 
     @classmethod
@@ -61,6 +64,7 @@ class AppPaths:
             audit_file=dirs.user_state_path / "audit.jsonl",
             log_dir=dirs.user_log_path,
             demo_sandbox=data / "demo-sandbox",
+            cache_dir=dirs.user_cache_path,
         )
 
 

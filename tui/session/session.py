@@ -23,9 +23,11 @@ from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.catalogue import CachedCatalogue
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.settings import ChangeKind, SettingsService
+from tui.session.tool_cache import ToolCache
 from tui.startup import Startup
 
 if TYPE_CHECKING:
@@ -65,6 +67,8 @@ class Session:
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
         self.audit = AuditLog(startup.paths.audit_file)
+        self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
         """Files that could not be read (the session runs on defaults and never overwrites them)."""
@@ -117,6 +121,7 @@ class Session:
         self.manager = manager
 
         async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> Any:
+            self.catalogue.require_confirmed(tool)
             return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
         self.engine = PreflightEngine(resolver, manager.connection_id, timeouts.preflight)
@@ -137,6 +142,7 @@ class Session:
         """Close every connection; stdio servers are stopped and reaped."""
         if self.manager is not None:
             await self.manager.aclose()
+        await self.catalogue.flush()
         from tui.client.early_spawn import stop_unadopted
 
         stop_unadopted(self._early)
@@ -219,6 +225,7 @@ class Session:
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
+        self.catalogue.require_confirmed(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
 
     async def call(
@@ -228,8 +235,11 @@ class Session:
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
     ) -> CallRecord:
-        """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit."""
+        """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit.
+
+        Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet."""
         await self._started.wait()
+        self.catalogue.require_confirmed(tool)
         return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
 
     # ---- internals ---------------------------------------------------------------------------------
@@ -255,8 +265,11 @@ class Session:
             return
         if isinstance(event, ToolsChanged):
             self._settled[event.server].set()
+            self.catalogue.listed(event.server, event.tools)
         elif isinstance(event, ServerStateChanged):
             status = event.state.status
+            if status is ConnectionStatus.CONNECTED:
+                self.catalogue.reported(event.state.name, event.state.server_name, event.state.server_version)
             if status in _SETTLED:
                 self._settled[event.state.name].set()
             elif status is ConnectionStatus.CONNECTING:

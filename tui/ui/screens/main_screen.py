@@ -134,8 +134,12 @@ class MainScreen(Screen[None]):
         if self.startup.problems:
             notice.add_class("-problems")
         servers = self.query_one(ServerList)
+        tools = self.query_one(ToolList)
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
+            # The last run's list, on the first frame; marked until the server confirms it.
+            if cached := self.session.catalogue.cached(config.name):
+                tools.set_tools(config.name, cached, dict.fromkeys((t.name for t in cached), "cached"))
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
 
@@ -160,7 +164,8 @@ class MainScreen(Screen[None]):
             if event.state.status in (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED):
                 self.query_one(ToolList).remove_server(event.state.name)
         elif isinstance(event, ToolsChanged):
-            self.query_one(ToolList).set_tools(event.server, event.tools)
+            changed = self.session.catalogue.changed(event.server)
+            self.query_one(ToolList).set_tools(event.server, event.tools, dict.fromkeys(changed, "changed"))
             # Built once the first tools are on screen: until then it would only compete with the SDK
             # import and the connections for the one core Python gives us.
             self.call_after_refresh(self.mount_call_panel)
@@ -259,6 +264,15 @@ class MainScreen(Screen[None]):
             return
         if self.running_call is not None:
             self.notify("A call is already running; Esc cancels it.")
+            return
+        if not self.session.catalogue.confirmed(panel.tool):
+            self.notify(
+                clean(
+                    f"{panel.tool.name} is from the last run's list; wait until {panel.tool.server} lists it."
+                ),
+                severity="warning",
+                markup=False,
+            )
             return
         # Where the person was typing; they return there when the call ends.
         self._focus_before_call = self.app.focused

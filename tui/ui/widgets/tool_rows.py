@@ -26,6 +26,7 @@ from tui.ui.widgets.tool_filter import ToolEntry
 
 # Shown after the badges of a tool whose annotations look wrong; the detail view says why.
 LINT_MARK = Content.styled("⚠ ", "bold $warning")
+NOTE_STYLES = {"cached": "italic $text-muted", "changed": "bold $warning"}
 
 
 @lru_cache(maxsize=512)
@@ -34,12 +35,16 @@ def _row_prefix(hints: Hints, grade: Grade, resolvable: bool, compact: bool) -> 
     return badges_row(hints, grade, resolvable, compact) + Content(" ")
 
 
-def tool_row(entry: ToolEntry, compact: bool = False) -> Content:
-    """One list row: grade, badges, resolvable mark, title, then server (and name when it differs)."""
+def tool_row(entry: ToolEntry, compact: bool = False, note: str | None = None) -> Content:
+    """One list row: grade, badges, resolvable mark, title, then server (and name when it differs).
+
+    ``note`` (such as "cached") goes before the title, where it cannot be cut off."""
     tool = entry.tool
     prefix = _row_prefix(entry.hints, entry.grade, tool.resolve_method is not None, compact)
     if entry.lint:
         prefix = prefix + LINT_MARK
+    if note:
+        prefix = prefix + Content.styled(f"{note} ", NOTE_STYLES.get(note, "italic"))
     # Assembled by hand (one Content, a few spans): this runs for every tool of every ToolsChanged.
     pieces = [(one_line(tool.display_title, 80), "bold")]
     if tool.display_title != tool.name:

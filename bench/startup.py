@@ -81,7 +81,10 @@ def launch_once(contender: Contender, timeout: float = 30.0) -> list[float]:
     sent_at: dict[str, float] = {}
     start = time.perf_counter()
     tmux = ["tmux", "new-session", "-d", "-s", session, "-x", "140", "-y", "40"]
-    subprocess.run([*tmux, "-e", f"MCP_TUI_HOME={home}", *contender.command], check=True)
+    # Bytecode is written and used as in any installed copy (an inherited PYTHONDONTWRITEBYTECODE would
+    # make every launch compile mcp-tui's modules from source, which no user's install does).
+    env = ["-e", f"MCP_TUI_HOME={home}", "-e", "PYTHONDONTWRITEBYTECODE="]
+    subprocess.run([*tmux, *env, *contender.command], check=True)
     try:
         while len(found) < len(contender.marks) and time.perf_counter() - start < timeout:
             screen = _capture(session)
@@ -133,6 +136,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-inspector", action="store_true", help="skip the official Inspector TUI")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="launch only the contenders whose label contains TEXT (A|B: either)"
+    )
     options = parser.parse_args()
     python = sys.executable
     app = [str(ROOT / ".venv/bin/mcp-tui")]
@@ -142,6 +148,8 @@ def main() -> None:
     everything = [str(EVERYTHING), "stdio"]
     sdk = [python, str(ROOT / "bench" / "bare_sdk.py")]
     have_node = ensure_node_packages()
+    # An editable checkout has no bytecode until something imports it: compile it as pip would on install.
+    subprocess.run([python, "-m", "compileall", "-q", str(ROOT / "tui"), str(ROOT / "bench")], check=True)
     warm_home = tempfile.mkdtemp(prefix="mcp-tui-bench-warm-")
 
     bare = Contender("bare Textual app", [python, str(ROOT / "bench" / "bare_textual.py")], [BARE_FRAME])
@@ -175,13 +183,16 @@ def main() -> None:
             )
             contenders.append(tools_json)
 
+    if options.only:
+        wanted = options.only.split("|")
+        contenders = [c for c in contenders if any(text in c.label for text in wanted)]
     # One idle session keeps the tmux server up between launches (a server that exits with its last
     # session can refuse the next new-session while it shuts down).
     anchor = f"mcp-tui-bench-anchor-{os.getpid()}"
     subprocess.run(["tmux", "new-session", "-d", "-s", anchor, "sleep", "3600"], check=True)
     # The warm contenders start from a cache an untimed launch wrote.
     for warm in (warm_demo, warm_every):
-        if warm is not None:
+        if warm is not None and warm in contenders:
             launch_once(warm)
     try:
         for _ in range(options.runs):
@@ -195,11 +206,11 @@ def main() -> None:
     rows: list[tuple[str, float, float, str]] = []
 
     def row(label: str, contender: Contender | None, mark: int, ratio: str = "") -> None:
-        if contender is not None:
+        if contender is not None and contender.times:
             rows.append((label, contender.median(mark), contender.minimum(mark), ratio))
 
     def ratio(a: Contender | None, a_mark: int, b: Contender | None, b_mark: int, what: str) -> str:
-        if a is None or b is None:
+        if a is None or b is None or not a.times or not b.times:
             return ""
         return f"{a.median(a_mark) / b.median(b_mark):.2f}x {what}"
 

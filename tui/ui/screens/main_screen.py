@@ -68,6 +68,8 @@ class MainScreen(Screen[None]):
         self.running_call: object | None = None
         self._focus_before_call: Widget | None = None
         self._panel_lock = asyncio.Lock()
+        self.workspace_ready = asyncio.Event()
+        """Set once the tabs on the right are mounted (right after the first frame)."""
 
     def static_hints(self, tool: ToolInfo) -> Hints:
         """The tool's badges before any arguments: its static hints with your override."""
@@ -80,18 +82,34 @@ class MainScreen(Screen[None]):
             with Vertical(id="sidebar"):
                 yield ServerList(id="servers")
                 yield ToolList(id="tools", hints_for=self.static_hints)
-            with TabbedContent(id="workspace", initial="call"):
-                with TabPane("Call", id="call"):
-                    # The call panel (form, results) is the heaviest part of the screen and nothing in it
-                    # shows before a tool is opened: it is mounted once the first tools are listed.
-                    yield Static("Pick a tool on the left to call it.", id="call-placeholder")
-                with TabPane("Details", id="details"):
-                    yield ToolDetail(id="detail")
-                with TabPane("History", id="history"):
-                    yield CallHistory(id="history-list")
-                with TabPane("Logs", id="logs"):
-                    yield ServerLogView(id="log-view")
+            # The tabs on the right are over half of the screen's widgets and nothing in them matters
+            # before a tool is picked: they are mounted right after the first frame (mount_workspace).
+            yield Vertical(id="workspace")
         yield Footer()
+
+    async def mount_workspace(self) -> None:
+        """Build the tabs (Call, Details, History, Logs) once; then catch up on what is highlighted."""
+        async with self._panel_lock:
+            if self.workspace_ready.is_set():
+                return
+            tabs = TabbedContent(id="tabs", initial="call")
+            for pane in (
+                # The call panel (form, results) is the heaviest part of the screen and nothing in it shows
+                # before a tool is opened: it is mounted once the first tools are listed.
+                TabPane(
+                    "Call", Static("Pick a tool on the left to call it.", id="call-placeholder"), id="call"
+                ),
+                TabPane("Details", ToolDetail(id="detail"), id="details"),
+                TabPane("History", CallHistory(id="history-list"), id="history"),
+                TabPane("Logs", ServerLogView(id="log-view"), id="logs"),
+            ):
+                tabs.compose_add_child(pane)  # as a ``with TabbedContent():`` block in compose does
+            await self.query_one("#workspace").mount(tabs)
+            self.workspace_ready.set()
+        if (tool := self.query_one(ToolList).highlighted_tool) is not None:
+            self.query_one(ToolDetail).show_tool(tool, self.static_hints(tool))
+        if (server := self.query_one(ServerList).highlighted_server) is not None:
+            self.query_one(ServerLogView).show(server)
 
     def _notice_text(self) -> str:
         lines = list(self.startup.problems)
@@ -121,6 +139,7 @@ class MainScreen(Screen[None]):
         """Replace the placeholder with the real call panel, once."""
         from tui.ui.widgets.call_panel import CallPanel
 
+        await self.mount_workspace()
         async with self._panel_lock:
             if self.mounted_panel is not None:
                 return
@@ -142,6 +161,7 @@ class MainScreen(Screen[None]):
                 tools.set_tools(config.name, cached, dict.fromkeys((t.name for t in cached), "cached"))
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
+        self.call_after_refresh(self.mount_workspace)
 
     # ---- events from the session ----------------------------------------------------------------
 
@@ -207,7 +227,7 @@ class MainScreen(Screen[None]):
 
     @on(ToolList.Highlighted)
     def _show_detail(self, event: ToolList.Highlighted) -> None:
-        if event.tool is not None:
+        if event.tool is not None and self.workspace_ready.is_set():
             self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
 
     @on(ToolList.Selected)
@@ -216,7 +236,7 @@ class MainScreen(Screen[None]):
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
         assessment = self.session.assess(tool)
-        await self.mount_call_panel()
+        await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
         panel = self.panel
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
         self.query_one(ToolDetail).show_tool(tool, assessment.hints)
@@ -344,7 +364,8 @@ class MainScreen(Screen[None]):
 
     @on(ServerList.Highlighted)
     def _server_highlighted(self, event: ServerList.Highlighted) -> None:
-        self.query_one(ServerLogView).show(event.name)
+        if self.workspace_ready.is_set():
+            self.query_one(ServerLogView).show(event.name)
 
     def action_reconnect(self) -> None:
         name = self.query_one(ServerList).highlighted_server
@@ -364,4 +385,11 @@ class MainScreen(Screen[None]):
         self.query_one(ToolList).action_toggle_sort()
 
     def action_show_tab(self, tab: str) -> None:
+        if self.workspace_ready.is_set():
+            self.query_one(TabbedContent).active = tab
+        else:  # pressed in the instant before the tabs exist: show it once they do
+            self.call_later(self._show_tab_when_ready, tab)
+
+    async def _show_tab_when_ready(self, tab: str) -> None:
+        await self.mount_workspace()
         self.query_one(TabbedContent).active = tab

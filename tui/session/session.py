@@ -41,6 +41,12 @@ Listener = Callable[[SessionEvent], None]
 _SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED)
 
 
+def _import_core() -> Any:
+    for name in ("tui.client.call_flow", "tui.client.preflight"):
+        importlib.import_module(name)
+    return importlib.import_module("tui.client.manager")
+
+
 class SessionNotStarted(RuntimeError):
     """A method that needs the servers was called before ``start()``."""
 
@@ -110,7 +116,8 @@ class Session:
         early, self._early = self._early, {}
         early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
         running = {name: await adopt(process) for name, process in early.items()}
-        manager_module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
+        # Every module the connections and calls need, loaded off the event loop (the SDK is most of it).
+        manager_module = await asyncio.to_thread(_import_core)
         from tui.client.call_flow import CallFlow
         from tui.client.preflight import PreflightEngine
 

@@ -2,7 +2,11 @@
 
 Types SQL queries into the `sql` tool one character at a time and flips `manage_files` between its actions,
 calling ``LivePreflight.update`` per edit exactly as the form does, through the app's ConnectionManager.
-After each edit it waits for the badges (the delivered result), then prints:
+Each of the three resolution dialects is measured on its own: `manage_files` resolves through the
+tool-resolution extension and `sql` through `tools/annotations` on the app's connection; `sql` is typed
+once more through SEP-1862's `tools/resolve` on a second connection that does not advertise the extension
+(the demo answers a client that advertised it in the extension's shape).
+After each edit it waits for the badges (the delivered result), then prints, per dialect:
 
 - latency from the last keystroke to the delivered result (median, p95), which includes the debounce;
 - the client's own overhead per preflight: that latency minus the debounce and minus the time spent
@@ -22,14 +26,20 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from mcp import Client, StdioServerParameters
 
 from tui.client.live_preflight import LivePreflight
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus, ResolveOutcome, ToolInfo
+from tui.client.models import ConnectionStatus, ResolveOutcome, ToolInfo, dialect_label
 from tui.client.preflight import PreflightEngine, PreflightResult
+from tui.client.resolve import send_resolve
 from tui.config.model import ServerConfig, Timeouts
+
+Resolver = Callable[[ToolInfo, dict[str, Any], float], Awaitable[ResolveOutcome]]
 
 QUERIES = (
     "SELECT name, stock FROM fruits WHERE stock > 10",
@@ -37,11 +47,13 @@ QUERIES = (
     "DELETE FROM fruits WHERE stock = 0",
     "WITH low AS (SELECT id FROM fruits WHERE stock < 5) SELECT * FROM low",
 )
-FILE_EDITS = [
-    {"action": action, "path": f"notes-{i % 3}.txt", "content": "hello"}
-    for i in range(12)
+_FILE_EDITS = [
+    {"action": action, "path": f"notes-{i}.txt", "content": "hello"}
+    for i in range(50)
     for action in ("read", "append", "replace", "delete")
 ]
+FILE_EDITS = _FILE_EDITS + _FILE_EDITS[:12]
+"""Ends by revisiting earlier arguments: the live view shows the last answer again (never for a call)."""
 
 
 @dataclass
@@ -51,6 +63,8 @@ class Samples:
     reused_latency: list[float] = field(default_factory=list)
     update_cost: list[float] = field(default_factory=list)
     server: list[float] = field(default_factory=list)
+    engine: list[float] = field(default_factory=list)
+    """Direct pre-call preflights (no debounce, no timer): preflight() time minus the resolver's."""
 
 
 def ms(values: list[float]) -> str:
@@ -90,55 +104,81 @@ async def main(debounce: float, rounds: int) -> None:
             await manager.aclose()
 
 
+class Bench:
+    """One live preflight driven edit by edit, with samples kept per dialect."""
+
+    def __init__(self, resolve: Resolver, connection_id: Callable[[str], int], debounce: float) -> None:
+        self.in_resolver: list[float] = []
+        self.debounce = debounce
+        self.by_dialect: dict[str, Samples] = {}
+        self.arrived = asyncio.Event()
+        self.delivered: list[tuple[float, PreflightResult]] = []
+
+        async def timed(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+            started = time.perf_counter()
+            try:
+                return await resolve(tool, arguments, timeout)
+            finally:
+                self.in_resolver.append(time.perf_counter() - started)
+
+        self.engine = PreflightEngine(timed, connection_id, timeout=3.0)
+        self.live = LivePreflight(self.engine, debounce, self._on_result)
+
+    def _on_result(self, result: PreflightResult) -> None:
+        self.delivered.append((time.perf_counter(), result))
+        self.arrived.set()
+
+    async def edit(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
+        samples = self.by_dialect.setdefault(dialect_label(tool.resolve_method), Samples())
+        self.arrived.clear()
+        before = len(self.in_resolver)
+        keystroke = time.perf_counter()
+        self.live.update(tool, arguments)
+        samples.update_cost.append(time.perf_counter() - keystroke)
+        await asyncio.wait_for(self.arrived.wait(), 10)
+        at, result = self.delivered[-1]
+        assert result.arguments == arguments, "delivered a result for other arguments"
+        assert result.error is None, result.error
+        if result.reused or len(self.in_resolver) == before:
+            samples.reused_latency.append(at - keystroke)
+            return
+        samples.latency.append(at - keystroke)
+        samples.server.append(self.in_resolver[-1])
+        samples.overhead.append(at - keystroke - self.debounce - self.in_resolver[-1])
+
+    async def engine_cost(self, tool: ToolInfo, arguments: list[dict[str, Any]]) -> None:
+        """The client's own work per preflight, as the pre-call preflight runs it (fresh, awaited)."""
+        samples = self.by_dialect.setdefault(dialect_label(tool.resolve_method), Samples())
+        for each in arguments:
+            started = time.perf_counter()
+            result = await self.engine.preflight(tool, each, fresh=True)
+            assert result.error is None, result.error
+            samples.engine.append(time.perf_counter() - started - self.in_resolver[-1])
+
+    async def type_queries(self, sql: ToolInfo) -> int:
+        edits = 0
+        for query in QUERIES:
+            for end in range(1, len(query) + 1):
+                await self.edit(sql, {"query": query[:end]})
+                edits += 1
+        return edits
+
+
 async def run(manager: ConnectionManager, debounce: float, rounds: int) -> None:
     tools = {tool.name: tool for tool in manager.tools("demo")}
     sql, files = tools["sql"], tools["manage_files"]
     if not (sql.resolve_method and files.resolve_method):
         raise SystemExit("the demo's sql and manage_files tools should be resolvable")
-    in_resolver: list[float] = []
 
-    async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
-        started = time.perf_counter()
-        try:
-            return await manager.resolve(tool.server, tool.name, arguments, timeout)
-        finally:
-            in_resolver.append(time.perf_counter() - started)
+    async def via_manager(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+        return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-    engine = PreflightEngine(resolver, manager.connection_id, timeout=3.0)
-    arrived = asyncio.Event()
-    delivered: list[tuple[float, PreflightResult]] = []
-
-    def on_result(result: PreflightResult) -> None:
-        delivered.append((time.perf_counter(), result))
-        arrived.set()
-
-    live = LivePreflight(engine, debounce, on_result)
-    samples = Samples()
-
-    async def edit(tool: ToolInfo, arguments: dict[str, Any]) -> None:
-        arrived.clear()
-        before = len(in_resolver)
-        keystroke = time.perf_counter()
-        live.update(tool, arguments)
-        samples.update_cost.append(time.perf_counter() - keystroke)
-        await asyncio.wait_for(arrived.wait(), 10)
-        at, result = delivered[-1]
-        assert result.arguments == arguments, "delivered a result for other arguments"
-        if result.reused or len(in_resolver) == before:
-            samples.reused_latency.append(at - keystroke)
-            return
-        samples.latency.append(at - keystroke)
-        samples.server.append(in_resolver[-1])
-        samples.overhead.append(at - keystroke - debounce - in_resolver[-1])
-
+    bench = Bench(via_manager, manager.connection_id, debounce)
     edits = 0
     for _ in range(rounds):
-        for query in QUERIES:
-            for end in range(1, len(query) + 1):
-                await edit(sql, {"query": query[:end]})
-                edits += 1
+        edits += await bench.type_queries(sql)
         for arguments in FILE_EDITS:
-            await edit(files, arguments)
+            await bench.edit(files, arguments)
             edits += 1
 
     pings = []
@@ -150,29 +190,59 @@ async def run(manager: ConnectionManager, debounce: float, rounds: int) -> None:
         pings.append(time.perf_counter() - started)
 
     # Fast typing (40 ms per key, under the debounce): only the end of each burst should be resolved.
-    requests_before = len(in_resolver)
+    requests_before = len(bench.in_resolver)
     burst_edits = 0
     for query in QUERIES:
         text = query + " -- burst"
         for end in range(1, len(text) + 1):
-            live.update(sql, {"query": text[:end]})
+            bench.live.update(sql, {"query": text[:end]})
             burst_edits += 1
             await asyncio.sleep(0.04)
         await asyncio.sleep(debounce + 0.3)
-    live.close()
+    burst_requests = len(bench.in_resolver) - requests_before
+    bench.live.close()
+    await bench.engine_cost(sql, [{"query": query} for query in QUERIES * 25])
+    await bench.engine_cost(files, FILE_EDITS[:100])
+
+    sep_1862 = await measure_sep_1862(replace(sql, resolve_method="tools/resolve"), debounce, rounds)
+    bench.by_dialect.update(sep_1862.by_dialect)
 
     print(f"demo server over stdio; debounce {debounce * 1000:.0f} ms; {edits} edits, waiting after each")
-    print(f"keystroke -> badges, resolved:      {ms(samples.latency)}")
-    print(f"keystroke -> badges, reused answer: {ms(samples.reused_latency)}")
-    print(f"client overhead per preflight:      {ms(samples.overhead)}")
-    print("  (latency - debounce - time inside the resolver: our code plus event-loop scheduling)")
-    print(f"inside the resolver (SDK+stdio+server): {ms(samples.server)}")
-    print(f"stdio ping round trip:              {ms(pings)}")
-    print(f"update() per keystroke:             {ms(samples.update_cost)}")
+    for dialect, samples in sorted(bench.by_dialect.items()):
+        print(f"-- {dialect}")
+        print(f"keystroke -> badges, resolved:      {ms(samples.latency)}")
+        print(f"keystroke -> badges, reused answer: {ms(samples.reused_latency)}")
+        print(f"client overhead per preflight:      {ms(samples.overhead)}")
+        print(f"engine cost per pre-call preflight: {ms(samples.engine)}")
+        print(f"inside the resolver (SDK+stdio+server): {ms(samples.server)}")
+        print(f"update() per keystroke:             {ms(samples.update_cost)}")
     print(
-        f"burst typing: {burst_edits} edits at 40 ms -> {len(in_resolver) - requests_before} requests "
+        "(client overhead = latency - debounce - time inside the resolver: "
+        "our code plus event-loop scheduling)"
+    )
+    print(f"stdio ping round trip:              {ms(pings)}")
+    print(
+        f"burst typing: {burst_edits} edits at 40 ms -> {burst_requests} requests "
         f"(one per pause: {len(QUERIES)})"
     )
+
+
+async def measure_sep_1862(sql: ToolInfo, debounce: float, rounds: int) -> Bench:
+    """SEP-1862 on a connection that does not advertise the extension (the demo then answers {tool})."""
+    with tempfile.TemporaryDirectory() as sandbox:
+        params = StdioServerParameters(command=sys.executable, args=["-m", "tui.demo", "--sandbox", sandbox])
+        async with Client(params, mode="legacy", read_timeout_seconds=10) as client:
+
+            async def plain(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
+                assert tool.resolve_method is not None
+                return await send_resolve(client.session, tool.resolve_method, tool.name, arguments, timeout)
+
+            bench = Bench(plain, lambda server: 1, debounce)
+            for _ in range(rounds):
+                await bench.type_queries(sql)
+            bench.live.close()
+            await bench.engine_cost(sql, [{"query": query} for query in QUERIES * 25])
+            return bench
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -37,10 +39,30 @@ def test_check_config_names_the_file_line_and_problem(tmp_path: Path) -> None:
     assert config.read_text(encoding="utf-8") == '[servers.x]\ncommand = "ok"\ntrust = "maybe"\n'
 
 
-def test_check_config_is_quiet_for_a_good_file(tmp_path: Path) -> None:
-    (tmp_path / "claude.json").write_text('{"mcpServers": {"t": {"command": "uvx", "args": ["x"]}}}')
+def test_check_config_says_what_it_read_when_all_is_well(tmp_path: Path) -> None:
+    python = json.dumps(sys.executable)
+    (tmp_path / "claude.json").write_text(
+        f'{{"mcpServers": {{"t": {{"command": {python}, "args": ["x"]}}}}}}'
+    )
     result = run("--check-config", "--config", str(tmp_path / "claude.json"), home=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        f"config: {tmp_path / 'claude.json'}",
+        f"servers (1): t (stdio: {sys.executable})",
+        f"approvals: {tmp_path / 'approvals.json'} (not there yet: nothing remembered)",
+        "no problems found",
+    ]
+
+
+def test_check_config_finds_a_missing_command_and_a_broken_approvals_file(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text('[servers.gone]\ncommand = "no-such-program-mcp-tui"\n')
+    (tmp_path / "approvals.json").write_text("{not json")
+    result = run("--check-config", home=tmp_path)
+    assert result.returncode == 2
+    assert "servers.gone: the command 'no-such-program-mcp-tui' was not found on PATH" in result.stderr
+    assert str(tmp_path / "approvals.json") in result.stderr
+    assert "2 problems found" in result.stderr
+    assert "no problems found" not in result.stdout
 
 
 def test_a_named_config_that_does_not_exist_is_a_problem(tmp_path: Path) -> None:
@@ -74,3 +96,32 @@ def test_ad_hoc_servers_take_the_protocol_mode(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
     startup = load_startup(config_path=None, command=["node", "server.js"], protocol="auto")
     assert [(s.name, s.protocol) for s in startup.servers] == [("server", "auto")]
+
+
+BAD_INPUT = {
+    "port out of range": ["demo-server", "--http", "99999"],
+    "port not a number": ["demo-server", "--http", "eighty"],
+    "missing config file": ["--check-config", "--config", "/nonexistent/mcp-tui/config.toml"],
+    "unknown protocol": ["--protocol", "bogus", "--url", "http://127.0.0.1:9/mcp"],
+    "not a url": ["--url", "not a url"],
+}
+
+
+@pytest.mark.parametrize("args", list(BAD_INPUT.values()), ids=list(BAD_INPUT))
+def test_bad_input_is_a_message_and_a_failing_status_never_a_traceback(
+    tmp_path: Path, args: list[str]
+) -> None:
+    result = run(*args, home=tmp_path)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr + result.stdout
+    assert result.stderr.strip()  # it says what is wrong
+
+
+def test_a_busy_port_is_named_before_anything_claims_to_serve(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("demo-server", "--http", str(port), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == f"mcp-tui demo-server: cannot listen on 127.0.0.1:{port}: already in use\n"

@@ -7,6 +7,7 @@ import base64
 from tui.client.convert import call_outcome, content_block, tool_info
 from tui.client.ext_types import marks_tools, tool_resolve_method
 from tui.client.models import (
+    EXTENSION_ID,
     BinaryBlock,
     EmbeddedResourceBlock,
     ResourceLinkBlock,
@@ -39,22 +40,17 @@ def test_every_content_type() -> None:
     assert content_block(odd) == UnknownBlock("hologram", odd)
 
 
-def test_large_results_are_cut_and_flagged() -> None:
-    raw = {"content": [{"type": "text", "text": "a" * 60}, {"type": "text", "text": "b" * 60}]}
-    outcome = call_outcome(raw, duration_s=0.1, limit=100)
-    assert outcome.truncated
-    assert outcome.content == (TextBlock("a" * 60), TextBlock("b" * 40))
-    small = call_outcome(
-        {"content": [{"type": "text", "text": "ok"}], "structuredContent": {"n": 1}}, duration_s=0
-    )
-    assert not small.truncated
-    assert small.structured == {"n": 1}
-    huge_structured = call_outcome(
-        {"content": [], "structuredContent": {"k": "v" * 500}}, duration_s=0, limit=100
-    )
-    assert huge_structured.structured is None
-    assert huge_structured.truncated
-    assert "structured content" in (huge_structured.error or "")
+def test_large_results_are_kept_whole() -> None:
+    """The display caps what it shows; the outcome keeps everything for saving and the CLI."""
+    raw = {
+        "content": [{"type": "text", "text": "a" * 3_000_000}, {"type": "text", "text": "b" * 60}],
+        "structuredContent": {"k": "v" * 3_000_000},
+    }
+    outcome = call_outcome(raw, duration_s=0.1)
+    assert not outcome.truncated
+    assert outcome.error is None
+    assert outcome.content == (TextBlock("a" * 3_000_000), TextBlock("b" * 60))
+    assert outcome.structured == {"k": "v" * 3_000_000}
 
 
 def test_resolve_method_rules() -> None:
@@ -68,7 +64,28 @@ def test_resolve_method_rules() -> None:
     assert tool_resolve_method({}, {"tools": {}}) is None
     # Once a listing marks some tools, the capability no longer covers the unmarked ones.
     assert tool_resolve_method({}, cap_resolve, listing_marks_tools=True) is None
-    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/resolve"
+    # The tool's own flag decides over the server-wide capability.
+    assert tool_resolve_method({"dynamicAnnotations": True}, cap_resolve) == "tools/annotations"
+    assert tool_resolve_method({"dynamicAnnotations": True, "resolve": True}, cap_dynamic) == "tools/resolve"
+
+
+def test_dialect_precedence_with_the_extension() -> None:
+    marker = {"_meta": {EXTENSION_ID: {"resolvable": True}}}
+    extension = {"extensions": {EXTENSION_ID: {}}, "tools": {"resolve": True, "dynamicAnnotations": True}}
+    unknown_settings = {"extensions": {EXTENSION_ID: {"mode": "strict"}}, "tools": {"resolve": True}}
+    every_flag = {**marker, "resolve": True, "dynamicAnnotations": True}
+    assert tool_resolve_method(every_flag, extension) == EXTENSION_ID
+    # Non-empty settings: not the extension this client knows, so the seed flags decide.
+    assert tool_resolve_method(every_flag, unknown_settings) == "tools/resolve"
+    # The marker without the server's capability negotiates nothing.
+    assert tool_resolve_method(marker, {"tools": {}}) is None
+    # Where the extension is negotiated, tools/resolve answers in its shape: SEP-1862 is out of reach.
+    assert (
+        tool_resolve_method({"resolve": True, "dynamicAnnotations": True}, extension) == "tools/annotations"
+    )
+    assert tool_resolve_method({"resolve": True}, extension) is None
+    assert tool_resolve_method({}, {"extensions": {EXTENSION_ID: {}}, "tools": {"resolve": True}}) is None
+    assert marks_tools([{"name": "a", **marker}])
 
 
 def test_marks_tools() -> None:
@@ -101,3 +118,33 @@ def test_split_lines_keeps_partial_lines() -> None:
     assert split_lines(pending, b"par") == []
     assert split_lines(pending, b"tial\nnext\nrest") == [b"partial", b"next"]
     assert bytes(pending) == b"rest"
+
+
+def test_the_extensions_resolvable_tool_example() -> None:
+    # The extension repository's example tool, in our own words: a file tool with an icon, an annotation
+    # owned by another extension, conservative static hints and the resolvable marker.
+    raw = {
+        "name": "manage_files",
+        "description": "Work with the contents of a file",
+        "icons": [{"src": "https://example.org/files.svg", "mimeType": "image/svg+xml", "theme": "dark"}],
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string"},
+                "action": {"type": "string", "enum": ["read", "append", "replace", "delete"]},
+            },
+            "required": ["path", "action"],
+        },
+        "annotations": {
+            "readOnlyHint": False,
+            "destructiveHint": True,
+            "idempotentHint": False,
+            "openWorldHint": False,
+            "example.org/other-extension": {"note": "kept as data"},
+        },
+        "_meta": {EXTENSION_ID: {"resolvable": True}},
+    }
+    info = tool_info("s", raw, {"extensions": {EXTENSION_ID: {}}, "tools": {}})
+    assert info.resolve_method == EXTENSION_ID
+    assert info.dialect_label == "tool-resolution extension"
+    assert tool_info("s", raw, {"tools": {}}).dialect_label == "not resolvable"

@@ -54,7 +54,8 @@ async def test_capability_flag_is_read_from_the_raw_handshake(mode: str) -> None
         assert tools["echo"].resolve_method is None
         assert tools["files"].resolve_method == "tools/resolve"
         assert tools["plain"].resolve_method is None  # the tool opts out with resolve: false
-        assert tools["old_style"].resolve_method == "tools/resolve"
+        # Its own flag says only dynamicAnnotations, and that decides over the server's capability.
+        assert tools["old_style"].resolve_method == "tools/annotations"
 
 
 @pytest.mark.parametrize("mode", MODES)

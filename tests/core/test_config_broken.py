@@ -115,6 +115,43 @@ CASES: list[tuple[str, int | None, tuple[str, ...], Check]] = [
     ),
     ("no_servers.json", None, ('no "mcpServers" or "servers" object found',), lambda c: c.servers == []),
     ("not_utf8.toml", 3, ("is not UTF-8 text",), lambda c: c.servers == []),
+    # A typo loses only its own table: never the one above it, never one below it.
+    (
+        "missing_bracket_below.toml",
+        8,
+        ("TOML syntax", "the [timeouts table (line 8) was not read"),
+        lambda c: names(c) == {"a", "b"} and c.preferences.auto_approve_safe and c.timeouts.connect == 15,
+    ),
+    (
+        "missing_bracket_preferences.toml",
+        4,
+        ("TOML syntax", "the [preferences table (line 4) was not read"),
+        lambda c: names(c) == {"only"} and not c.preferences.auto_approve_safe,
+    ),
+    (
+        "unclosed_array.toml",
+        3,
+        ("TOML syntax", "the [servers.a] table (line 1) was not read"),
+        lambda c: names(c) == {"b"},
+    ),
+    (
+        "bracket_in_value.toml",
+        11,
+        ("TOML syntax", "the [preferences table (line 11) was not read"),
+        lambda c: names(c) == {"a", "b"} and c.servers[0].args[0].startswith("[servers.fake]"),
+    ),
+    (
+        "top_garbage.toml",
+        1,
+        ("TOML syntax", "the top of the file was not read"),
+        lambda c: names(c) == {"ok"},
+    ),
+    (
+        "broken_rule_header.toml",
+        6,
+        ("TOML syntax", "the [[rules] table (line 6) was not read"),
+        lambda c: [r.tool for r in c.rules] == ["a", "c"],
+    ),
 ]
 
 

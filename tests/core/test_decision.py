@@ -12,6 +12,7 @@ from tui.safety.approvals import ApprovalBook
 from tui.safety.decision import Decision, RuleId, decide
 from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade
+from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.tool_hash import DefinitionSnapshot
 
 DEMO = ServerConfig("demo", "stdio", command="python", args=("-m", "tui.demo"))
@@ -38,6 +39,7 @@ def _decide(
     rules: tuple[ToolRule, ...] = (),
     definition: DefinitionSnapshot = FILES,
     args: dict[str, Any] | None = None,
+    lint: tuple[LintWarning, ...] = (),
 ) -> Decision:
     return decide(
         server=server,
@@ -47,6 +49,7 @@ def _decide(
         book=book or ApprovalBook(),
         preferences=prefs or Preferences(),
         rules=rules,
+        lint=lint,
     )
 
 
@@ -57,7 +60,7 @@ def test_with_nothing_configured_every_grade_asks() -> None:
             assert decision.action == "ask"
     assert _decide(APPEND).reason == (
         "Asking: this call is medium (writes, not destructive); "
-        "no rule or approval covers manage_files on demo yet (this dialog can remember your choice)"
+        "no rule or approval covers manage_files on demo yet"
     )
     assert _decide(APPEND).rule == RuleId.NO_RULE
 
@@ -288,3 +291,42 @@ def test_contradictory_hints_never_remove_the_dialog_by_category() -> None:
     book = ApprovalBook()
     book.grant(TRUSTED.identity, "demo", word_count, Grade.LOW, "always")
     assert _decide({}, server=TRUSTED, prefs=prefs, definition=word_count, book=book).action == "allow"
+
+
+def test_a_lint_warning_stops_every_category_shortcut_and_says_which() -> None:
+    """auto-approve safe, auto-approve low and the idempotent retry all ask when lint flags the tool."""
+    lint = tuple(lint_tool("manage_files", STATIC, description="Reads\u200b files"))
+    assert [w.code for w in lint] == ["hidden-characters"]
+    everything = Preferences(auto_approve_safe=True, auto_approve_low=True)
+    for resolved in (READ, LOOKUP):
+        assert _decide(resolved, server=TRUSTED, prefs=everything).action == "allow"
+        decision = _decide(resolved, server=TRUSTED, prefs=everything, lint=lint)
+        assert decision.action == "ask"
+        assert decision.rule == RuleId.LINT_WARNING
+        assert decision.reason.startswith(
+            "Asking: manage_files has an annotation warning (hidden-characters), so your auto-approve "
+            "preferences do not apply to it: The tool's description contains invisible"
+        )
+    book = ApprovalBook()
+    args = {"action": "replace", "path": "a.txt", "text": "x"}
+    idempotent = {**APPEND, "idempotentHint": True}
+    book.note_approved_call(
+        TRUSTED.identity, "manage_files", FILES.hash, args, effective_hints(STATIC, idempotent)
+    )
+    assert _decide(idempotent, server=TRUSTED, book=book, args=args).rule == RuleId.IDEMPOTENT_RETRY
+    retry = _decide(idempotent, server=TRUSTED, book=book, args=args, lint=lint)
+    assert retry.rule == RuleId.LINT_WARNING
+
+
+def test_a_lint_warning_leaves_approvals_rules_and_untrusted_servers_as_they_were() -> None:
+    lint = (LintWarning("destructive-name", "one"), LintWarning("unannotated", "two"))
+    prefs = Preferences(auto_approve_safe=True)
+    book = ApprovalBook()
+    book.grant(TRUSTED.identity, "demo", FILES, Grade.SAFE, "always")
+    assert _decide(READ, server=TRUSTED, prefs=prefs, book=book, lint=lint).rule == RuleId.APPROVAL_ALWAYS
+    rule = (ToolRule("demo", "manage_files", "always", "safe"),)
+    assert _decide(READ, server=TRUSTED, prefs=prefs, rules=rule, lint=lint).rule == RuleId.ALWAYS_RULE
+    assert _decide(READ, prefs=prefs, lint=lint).rule == RuleId.UNTRUSTED
+    asked = _decide(READ, server=TRUSTED, prefs=prefs, lint=lint)
+    assert "(destructive-name, unannotated)" in asked.reason
+    assert asked.reason.endswith("one (and 1 more warning)")

@@ -17,6 +17,12 @@ from tui.demo.registry import TOOLS
 from tui.demo.server import DemoServer
 
 RESOLVABLE = {"manage_files", "sql", "http_api"}
+# Each resolvable tool offers a different set of the seed dialects, so one client sees all three at work.
+SEED_FLAGS = {
+    "manage_files": {"resolve": True, "dynamicAnnotations": True},
+    "sql": {"resolve": True, "dynamicAnnotations": True},
+    "http_api": {"dynamicAnnotations": True},
+}
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -25,8 +31,9 @@ async def test_tools_list_carries_the_resolve_flags(server: DemoServer, mode: st
         listed = await raw_tools(client)
     assert list(listed) == [tool.name for tool in TOOLS]
     for name, tool in listed.items():
-        flagged = tool.get("resolve") is True and tool.get("dynamicAnnotations") is True
-        assert flagged == (name in RESOLVABLE), name
+        flags = {key: tool[key] for key in ("resolve", "dynamicAnnotations") if key in tool}
+        assert flags == SEED_FLAGS.get(name, {}), name
+        assert "_meta" not in tool, "no extension marker for a client that did not advertise it"
         assert tool["title"], name
         assert len(tool["description"]) > 40, name
 

@@ -7,10 +7,14 @@ ConfirmRequest), so a snapshot changes only when what the person sees changes.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
 
+import tui.ui
 from tui.client.models import ResolveMethod, ToolInfo
 from tui.client.preflight import PreflightResult, PreflightStatus
 from tui.safety.effective import HintChange
@@ -78,6 +82,42 @@ class ToolListHost(App[None]):
         tools = fixed_tools()
         tool_list = self.query_one(ToolList)
         for server in ("demo", "games"):
+            tool_list.set_tools(server, [t for t in tools if t.server == server])
+        tool_list.action_focus_list()
+
+
+def filesystem_tools() -> list[ToolInfo]:
+    """server-filesystem's tools as it lists them (names, titles, annotations), recorded in tests/fixtures."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "server_filesystem_tools.json"
+    return [
+        ToolInfo(
+            server="server-filesystem",
+            name=item["name"],
+            title=item["title"],
+            description=item["description"],
+            input_schema={"type": "object"},
+            output_schema=None,
+            annotations=item["annotations"],
+        )
+        for item in json.loads(fixture.read_text(encoding="utf-8"))
+    ]
+
+
+class SidebarHost(App[None]):
+    """The main screen's sidebar layout (app.tcss) with :func:`fixed_tools` and server-filesystem's tools."""
+
+    CSS_PATH = str(Path(tui.ui.__file__).parent / "app.tcss")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="sidebar"):
+                yield ToolList(id="tools")
+            yield Static("workspace", id="workspace")
+
+    def on_mount(self) -> None:
+        tools = [*fixed_tools(), *filesystem_tools()]
+        tool_list = self.query_one(ToolList)
+        for server in ("demo", "games", "server-filesystem"):
             tool_list.set_tools(server, [t for t in tools if t.server == server])
         tool_list.action_focus_list()
 

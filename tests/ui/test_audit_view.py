@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable, Static
 
 from tui.config.audit import AuditLog, make_record
+from tui.config.model import AuditSettings
 from tui.safety.effective import effective_hints
 from tui.ui.screens.audit_view import AuditViewScreen
 
@@ -104,3 +105,36 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
         await pilot.pause()
         assert isinstance(empty.screen, AuditViewScreen)
         assert "no call attempts recorded yet" in text_of(empty.screen, "#audit-source")
+
+
+async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    writer = AuditLog(path, AuditSettings(max_file_kb=1, keep_files=5))
+    for n in range(12):
+        writer.append(
+            make_record(
+                server="demo",
+                tool=f"tool_{n}",
+                definition_hash="h",
+                arguments={"padding": "x" * 300},
+                hints=effective_hints({"readOnlyHint": True}),
+                grade="safe",
+                decision="allow",
+                reason="r",
+                rule="auto-safe",
+                outcome="ok",
+            )
+        )
+    assert len(writer.files()) > 2
+    app = Host(AuditLog(path))  # F5 reads with the default settings: rotation does not matter to it
+    async with app.run_test(size=(140, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuditViewScreen)
+        table = screen.query_one(DataTable)
+        assert [str(table.get_row_at(i)[2]) for i in range(table.row_count)] == [
+            f"tool_{n}" for n in reversed(range(12))
+        ]
+        source = text_of(screen, "#audit-source")
+        assert source.startswith(f"{path}: the latest 12 call attempts, newest first")
+        assert f"(read with its {len(writer.files()) - 1} older rotated files)" in source

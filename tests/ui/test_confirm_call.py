@@ -237,3 +237,39 @@ async def test_changed_definition_says_what_changed() -> None:
         text = plain(screen.query_one("#confirm-definition-changes", Static))
         assert text.startswith("The tool changed since you approved it:")
         assert "description" in text
+
+
+async def dialog_height(request_args: dict[str, object], annotations: dict[str, object]) -> tuple[int, int]:
+    """(rows the dialog takes, rows of arguments the box can scroll) at 120x40."""
+    app = ConfirmHost(make_request("add_note", annotations, arguments=request_args))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        arguments = screen.query_one("#confirm-arguments", TextArea)
+        return screen.query_one("#confirm-box").outer_size.height, arguments.max_scroll_y
+
+
+async def test_compact_dialog_is_as_tall_as_its_content_and_high_keeps_its_room() -> None:
+    short = {"text": "hello world"}
+    compact, _ = await dialog_height(short, ADDITIVE)  # medium, four reasons
+    high, _ = await dialog_height(short, DESTRUCTIVE_CLOSED)
+    # border 2, title, grade, trust, decision 2, reasons 3, label, arguments 3 + border 2, gap, buttons
+    assert compact <= 18
+    assert high >= compact + 6  # high still spaces its parts out and frames its buttons
+
+
+async def test_compact_dialog_scrolls_long_arguments_in_a_small_box() -> None:
+    long = {f"field_{n}": n for n in range(40)}
+    compact, scrollable = await dialog_height(long, ADDITIVE)
+    assert compact <= 20
+    assert scrollable > 30  # the rest of the 42 lines is a scroll away, not cut
+
+
+@pytest.mark.parametrize(("label", "annotations"), COMPACT)
+async def test_compact_dialog_shows_every_button_whole_at_80_columns(label: str, annotations: dict) -> None:
+    app = ConfirmHost(make_request(annotations=annotations))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = dialog(app).query_one("#confirm-box").content_region
+        for button in dialog(app).query(Button):
+            assert box.contains_region(button.region), f"{button.id} is cut off"

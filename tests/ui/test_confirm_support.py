@@ -41,6 +41,7 @@ def make_request(
     hints = effective_hints(annotations, resolved)
     graded = grade_hints(hints)
     args = arguments if arguments is not None else {"path": "notes.txt"}
+    lint = tuple(lint_tool(tool, annotations, resolved, title=title))
     decision = decide(
         server=config,
         definition=definition,
@@ -50,6 +51,7 @@ def make_request(
         preferences=Preferences(),
         rules=rules,
         grade=graded,
+        lint=lint,
     )
     return ConfirmRequest(
         server=server,
@@ -62,7 +64,7 @@ def make_request(
         decision=decision,
         resolution_changes=tuple(hint_changes(static, hints)),
         resolution_note="resolved for these arguments" if resolved else None,
-        lint=tuple(lint_tool(tool, annotations, resolved)),
+        lint=lint,
         definition_changes=tuple(decision.changes),
     )
 

@@ -82,3 +82,11 @@ async def test_tool_names_with_markup_stay_literal() -> None:
         await pilot.pause()
         assert app.is_running
         assert len(app.reopened) == 1
+
+
+def test_declined_in_the_dialog_reads_cancelled_and_refused_by_policy_reads_denied() -> None:
+    not_sent = CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
+    declined = history_row(entry(6, not_sent, declined=True)).plain
+    assert "cancelled" in declined
+    assert "denied" not in declined
+    assert "denied" in history_row(entry(7, CallOutcome(CallStatus.DENIED, error="a deny rule"))).plain

@@ -73,3 +73,39 @@ async def test_forget_drops_a_server() -> None:
         view.add_stderr("gone", "bye")
         view.forget("gone")
         assert view.lines_of("gone") == []
+
+
+async def test_an_empty_log_says_so_until_the_first_line() -> None:
+    app = LogApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        view = app.query_one(ServerLogView)
+        view.show("quiet")
+        await pilot.pause()
+        assert (
+            screen_text(view)[0] == "quiet has written nothing yet (its stderr and log messages show here)."
+        )
+        view.add_stderr("quiet", "hello")
+        await pilot.pause()
+        assert screen_text(view)[:2] == ["hello", ""]
+        view.show(None)
+        await pilot.pause()
+        assert screen_text(view)[0] == "quiet: hello"
+
+
+async def test_long_lines_wrap_at_the_width_and_again_when_it_changes() -> None:
+    app = LogApp()
+    line = "".join(f"{n:03d}," for n in range(60))  # 240 characters, all different
+    async with app.run_test(size=(80, 12)) as pilot:
+        view = app.query_one(ServerLogView)
+        view.show("wide")
+        view.add_stderr("wide", line)
+        await pilot.pause()
+        width = view.scrollable_content_region.width
+        rows = [row for row in screen_text(view) if row]
+        assert all(len(row) <= width for row in rows)
+        assert "".join(rows) == line  # nothing cut at the edge
+        await pilot.resize_terminal(50, 12)
+        await pilot.pause()
+        narrower = [row for row in screen_text(view) if row]
+        assert len(narrower) > len(rows)
+        assert "".join(narrower) == line

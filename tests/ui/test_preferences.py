@@ -188,6 +188,10 @@ async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:
         )
         await pilot.click("#approval-revoke-1")
         await pilot.pause()
+        assert status(app) == (
+            "read_file on files is no longer always allowed up to safe: your rules and preferences decide "
+            f"its next call. Saved to {tmp_path / 'approvals.json'}."
+        )
         screen.query_one("#override-0-readOnlyHint", Select).value = "false"
         await pilot.pause()
 

@@ -1,9 +1,10 @@
-"""The preflight status always says truthfully where this call's hints come from, in four lines."""
+"""The preflight status always says truthfully where this call's hints come from: three lines, then
+every warning on a line of its own."""
 
 from __future__ import annotations
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import ToolInfo
+from tui.client.models import EXTENSION_ID, ToolInfo
 from tui.client.preflight import PreflightResult, PreflightStatus
 from tui.safety.effective import HintChange
 from tui.safety.hints import Hint, Hints, Provenance
@@ -15,7 +16,7 @@ STATIC = Hints.from_annotations(TOOL.annotations)
 
 def lines(result: PreflightResult | None, pending: bool = False) -> list[str]:
     text = status_lines(result, pending).plain.split("\n")
-    assert len(text) == 4, "the bar never changes height"
+    assert len(text) == 4, "one warning or none: the bar keeps its four lines"
     return text
 
 
@@ -91,3 +92,62 @@ def test_server_text_in_errors_stays_literal() -> None:
     content = status_lines(result, False)
     assert "[@click=app.quit]x[/] \\x1b[2J" in content.plain
     assert not any("click" in str(span.style) for span in content.spans)
+
+
+EXTENSION_TOOL = ToolInfo(
+    "demo", "manage_files", None, "", {}, None, {"readOnlyHint": True, "openWorldHint": False}, EXTENSION_ID
+)
+
+
+def test_every_warning_has_a_line_of_its_own() -> None:
+    # A non-deterministic server, a riskier answer, and a tool whose hints contradict themselves.
+    tool = ToolInfo(
+        "demo", "wipe", None, "", {}, None, {"readOnlyHint": True, "destructiveHint": True}, "tools/resolve"
+    )
+    static = Hints.from_annotations(tool.annotations)
+    nondeterministic = "demo resolved the same arguments differently on different requests"
+    riskier = "the server resolved these arguments as high, riskier than its static definition"
+    result = PreflightResult(
+        PreflightStatus.RESOLVED, tool, "{}", static, static, warnings=(nondeterministic, riskier)
+    )
+    text = status_lines(result, False).plain.split("\n")
+    warnings = [line for line in text[3:] if line]
+    assert warnings[:2] == [f"⚠ {nondeterministic}", f"⚠ {riskier}"]
+    assert len(warnings) >= 3, "the lint findings (a contradiction, a destructive name) come too"
+    assert any("read-only" in line and "destructive" in line for line in warnings[2:])
+
+
+def test_the_extension_and_a_broken_bound_side_by_side() -> None:
+    static = Hints.from_annotations(EXTENSION_TOOL.annotations)
+    claimed = Hints.from_annotations(
+        {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": True},
+        Provenance.RESOLVED,
+    )
+    result = PreflightResult(
+        PreflightStatus.FAILED,
+        EXTENSION_TOOL,
+        "{}",
+        static,
+        claimed,
+        error="the answer breaks the closed-world bound of the static definition",
+        warnings=("broken closed-world bound: the tool is closed-world in tools/list",),
+        method=EXTENSION_ID,
+        claimed=claimed,
+        broken_bounds=("closed-world",),
+        extension_failure="broken",
+    )
+    head, detail, note, warning = lines(result)
+    assert "tool-resolution extension" in head
+    assert "closed-world bound" in detail
+    assert "static:" in note
+    assert "claimed:" in note
+    assert warning.startswith("⚠ broken closed-world bound")
+
+
+def test_invalid_params_from_the_extension_says_the_call_cannot_go_out() -> None:
+    static = Hints.from_annotations(EXTENSION_TOOL.annotations)
+    result = PreflightResult(
+        PreflightStatus.FAILED, EXTENSION_TOOL, "{}", static, static, error="bad path", error_code=-32602
+    )
+    assert result.blocks_call
+    assert "cannot be sent with these arguments" in lines(result)[2]

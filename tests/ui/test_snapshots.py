@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from snapshot_app import CallPanelHost, ToolListHost, resolved_delete
+from snapshot_app import CallPanelHost, SidebarHost, ToolListHost, resolved_delete
 from test_confirm_support import ConfirmHost, make_request
 
 from tui.config.model import Trust
@@ -44,6 +44,16 @@ def test_confirm_critical_gates_allow_behind_the_typed_name(snap_compare: Compar
 
 def test_tool_list_rows_show_grade_and_badges(snap_compare: Compare) -> None:
     assert snap_compare(ToolListHost(), terminal_size=(72, 16))
+
+
+def test_tool_names_stay_whole_at_80x24(snap_compare: Compare) -> None:
+    # The sidebar at its narrowest: grade chip and full name; badges, server and title give way.
+    assert snap_compare(SidebarHost(), terminal_size=(80, 24))
+
+
+def test_tool_names_stay_whole_at_120x40(snap_compare: Compare) -> None:
+    # One letter per badge beside the full names; server and title as far as they fit.
+    assert snap_compare(SidebarHost(), terminal_size=(120, 40))
 
 
 def test_call_panel_shows_what_resolution_changed(snap_compare: Compare) -> None:

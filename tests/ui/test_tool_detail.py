@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tui.client.models import ToolInfo
+from tui.client.models import EXTENSION_ID, ToolInfo
 from tui.safety.hints import Hints, Provenance
 from tui.ui.widgets.tool_detail import ToolDetail
 
@@ -143,3 +143,19 @@ async def test_annotation_lint_is_a_warning_marker_with_its_explanation() -> Non
         text = text_of(app, "#detail-hints")
         assert "⚠ The server says this tool is both read-only and destructive" in text
         assert 'The name contains "wipe"' in text
+
+
+async def test_the_detail_names_the_resolution_dialect() -> None:
+    app = DetailApp()
+    async with app.run_test(size=(100, 60)) as pilot:
+        detail = app.query_one(ToolDetail)
+        detail.show_tool(make_tool({"readOnlyHint": False}, resolve_method=EXTENSION_ID))
+        await pilot.pause()
+        extension = text_of(app, "#detail-resolve")
+        detail.show_tool(make_tool({"readOnlyHint": False}, resolve_method="tools/resolve"))
+        await pilot.pause()
+        sep_1862 = text_of(app, "#detail-resolve")
+    assert "tool-resolution extension" in extension
+    assert "asked about again right before it is sent" in extension
+    assert "tools/resolve" in sep_1862
+    assert "tool-resolution" not in sep_1862

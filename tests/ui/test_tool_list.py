@@ -290,3 +290,48 @@ async def test_clicks_hit_the_right_row_after_filters_reuse_rendered_rows() -> N
         await pilot.click("#tool-options", offset=(5, 4))
         await pilot.pause()
         assert app.selected == [MYSTERY, FETCH]
+
+
+def test_layout_keeps_names_whole_and_gives_up_badges_first() -> None:
+    from tui.ui.widgets.tool_rows import BadgeForm, choose_layout, needed_cells
+
+    names = ["read_file", "list_directory_with_sizes"]
+    wide, middle, narrow = choose_layout(80, names), choose_layout(50, names), choose_layout(34, names)
+    assert (wide.form, middle.form, narrow.form) == (BadgeForm.FULL, BadgeForm.COMPACT, BadgeForm.CHIP_ONLY)
+    assert wide.name_width == len("list_directory_with_sizes")
+    for layout, width in ((wide, 80), (middle, 50), (narrow, 34)):
+        row = tool_row(make_entry(READ), layout).plain
+        assert row.index("read_file") + layout.name_width < needed_cells(layout.form, layout.name_width)
+        assert needed_cells(layout.form, layout.name_width) <= width
+    assert "RO" in tool_row(make_entry(READ), wide).plain
+    assert "R " in tool_row(make_entry(READ), middle).plain
+    assert "@alpha" not in tool_row(make_entry(READ), narrow).plain
+
+
+def test_filter_ranks_exact_name_then_prefix_then_substring() -> None:
+    from snapshot_app import filesystem_tools
+
+    entries = sort_entries([make_entry(t) for t in filesystem_tools()], by_risk=False)
+    ranked = [e.tool.name for e in filter_tools(entries, "read_text_file")]
+    # read_file's description says "use read_text_file instead": it matches, but after the exact name.
+    assert ranked == ["read_text_file", "read_file"]
+    prefix_first = [e.tool.name for e in filter_tools(entries, "list")]
+    assert prefix_first[:3] == ["list_allowed_directories", "list_directory", "list_directory_with_sizes"]
+    assert [e.tool.name for e in filter_tools(entries, "directory")][:3] == [
+        "directory_tree",
+        "create_directory",
+        "list_directory",
+    ]
+
+
+async def test_typing_a_whole_name_then_down_and_enter_opens_that_tool() -> None:
+    from snapshot_app import filesystem_tools
+
+    app = ToolListApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.query_one(ToolList).set_tools("server-filesystem", filesystem_tools())
+        await pilot.pause()
+        await pilot.click("#tool-filter")
+        await pilot.press(*"read_text_file", "down", "enter")
+        await pilot.pause()
+        assert [t.name for t in app.selected] == ["read_text_file"]

@@ -20,8 +20,8 @@ from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import ServerConfig
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, decide
-from tui.safety.lint import lint_tool
+from tui.safety.decision import Decision, RuleId, decide
+from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 
@@ -60,12 +60,13 @@ class Evaluation:
     preflight: PreflightResult
     assessment: Assessment
     decision: Decision
+    lint: tuple[LintWarning, ...] = ()
+    """What the app itself finds suspicious about the tool (it keeps category preferences from applying)."""
 
     def confirm_request(self) -> ConfirmRequest:
         """The question for the person when the decision is ``ask``."""
         preflight, assessment = self.preflight, self.assessment
         note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
-        resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
         return ConfirmRequest(
             server=self.server.name,
             trust=self.server.trust,
@@ -77,9 +78,11 @@ class Evaluation:
             decision=self.decision,
             resolution_changes=assessment.changes,
             resolution_note=note,
-            lint=tuple(lint_tool(self.tool.name, self.tool.annotations, resolved)),
+            lint=self.lint,
             definition_changes=tuple(self.decision.changes),
             warnings=preflight.warnings,
+            claimed=preflight.claimed,
+            static=preflight.static if preflight.claimed is not None else None,
         )
 
 
@@ -153,6 +156,7 @@ class CallFlow:
         assessment = self.assess(tool, preflight)
         server = self.server_config(tool.server)
         definition = DefinitionSnapshot.from_tool(tool)
+        lint = lint_for_call(tool, preflight)
         decision = decide(
             server=server,
             definition=definition,
@@ -162,8 +166,13 @@ class CallFlow:
             preferences=self.policy.preferences,
             rules=self.policy.rules,
             grade=assessment.grade,
+            lint=lint,
+            resolution_broken=preflight.extension_failure,
         )
-        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision)
+        blocked = preflight.call_blocked_reason
+        if blocked is not None:  # extension -32602: these arguments may not go out at all
+            decision = Decision("deny", f"Denied: {blocked}", RuleId.INVALID_ARGUMENTS)
+        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
 
     async def run(
         self,
@@ -179,7 +188,15 @@ class CallFlow:
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
-            choice = await self.confirm(evaluation.confirm_request())
+            try:
+                choice = await self.confirm(evaluation.confirm_request())
+            except asyncio.CancelledError:
+                # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
+                # nothing was sent, and the audit log still says so.
+                unsent = CallRecord(evaluation, ConfirmChoice.CANCEL, _not_sent(), started)
+                interrupted = "Interrupted before you answered; nothing was sent."
+                self._finish(unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
+                raise
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
         record = CallRecord(evaluation, choice, _not_sent(), started, notes)
@@ -249,6 +266,16 @@ def audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
     if choice is ConfirmChoice.UNANSWERED:
         return "unanswered"
     return "denied"
+
+
+def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
+    """The tool's lint warnings, with the resolve result for these arguments when there is one."""
+    resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
+    return tuple(
+        lint_tool(
+            tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
+        )
+    )
 
 
 def _not_sent() -> CallOutcome:

@@ -17,6 +17,7 @@ import mcp_types as types
 from anyio.abc import Process
 from mcp import Client
 from mcp.client import ClientRequestContext
+from mcp.client.extension import advertise
 from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -30,8 +31,8 @@ from tui.client.events import (
     StderrLine,
     ToolsChanged,
 )
-from tui.client.ext_types import capability_resolve_method
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.ext_types import server_resolve_dialect
+from tui.client.models import EXTENSION_ID, ConnectionStatus, ServerState, ToolInfo
 from tui.client.server_requests import ask_person, log_text
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
@@ -191,6 +192,8 @@ class Connection:
             message_handler=self._on_message,
             client_info=CLIENT_INFO,
             cache=None,
+            # Legacy: sent at initialize; 2026: the SDK stamps it into every request's _meta.
+            extensions=[advertise(EXTENSION_ID)],
         )
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
@@ -202,7 +205,7 @@ class Connection:
             server_version=info.version if info else None,
             protocol_version=client.protocol_version,
             instructions=client.instructions,
-            resolve_capability=capability_resolve_method(self.capabilities),
+            resolve_capability=server_resolve_dialect(self.capabilities),
         )
         await self._refresh_tools(client)
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
-from collections.abc import Iterable
 from typing import Any
 
 from tui.client.ext_types import tool_resolve_method
@@ -24,10 +22,6 @@ from tui.client.models import (
     ToolInfo,
     UnknownBlock,
 )
-
-DISPLAY_LIMIT_CHARS = 2_000_000
-"""Text beyond this (summed over the blocks of one result) is cut for display, so a multi-MB result
-cannot freeze the UI. Binary blocks are kept whole: they are shown as type and size and can be saved."""
 
 
 def tool_info(
@@ -100,60 +94,22 @@ def content_block(raw: dict[str, Any]) -> ContentBlock:
     return UnknownBlock(type=str(kind), raw=raw)
 
 
-def _cut_text(blocks: Iterable[ContentBlock], limit: int) -> tuple[list[ContentBlock], bool]:
-    kept: list[ContentBlock] = []
-    budget = limit
-    cut = False
-    for block in blocks:
-        if isinstance(block, TextBlock):
-            if len(block.text) > budget:
-                kept.append(TextBlock(text=block.text[: max(budget, 0)]))
-                budget = 0
-                cut = True
-                continue
-            budget -= len(block.text)
-        elif isinstance(block, EmbeddedResourceBlock) and block.text is not None:
-            if len(block.text) > budget:
-                kept.append(
-                    EmbeddedResourceBlock(
-                        block.uri, block.mime_type, block.text[: max(budget, 0)], block.blob
-                    )
-                )
-                budget = 0
-                cut = True
-                continue
-            budget -= len(block.text)
-        kept.append(block)
-    return kept, cut
+def call_outcome(raw: dict[str, Any], *, duration_s: float, note: str | None = None) -> CallOutcome:
+    """Turn a CallToolResult wire dict into a CallOutcome (status OK; ``note`` goes to ``error``).
 
-
-def call_outcome(
-    raw: dict[str, Any], *, duration_s: float, note: str | None = None, limit: int = DISPLAY_LIMIT_CHARS
-) -> CallOutcome:
-    """Turn a CallToolResult wire dict into a CallOutcome (status OK; ``note`` goes to ``error``)."""
+    Everything the server sent is kept, however large: the display caps what it shows, while saving a
+    block (and the CLI) use all of it.
+    """
     blocks = [
         content_block(b) if isinstance(b, dict) else UnknownBlock("?", {"value": b})
         for b in raw.get("content") or []
     ]
-    kept, truncated = _cut_text(blocks, limit)
-    structured = raw.get("structuredContent")
-    notes = [note] if note else []
-    if structured is not None:
-        size = len(json.dumps(structured, ensure_ascii=False, default=str))
-        if size > limit:
-            notes.append(
-                f"The structured content ({size / 1e6:.1f} MB) is not shown: it is over the display limit."
-            )
-            structured = None
-            truncated = True
-    if truncated:
-        notes.append(f"The result was cut to {limit / 1e6:.0f} MB of text for display.")
     return CallOutcome(
         status=CallStatus.OK,
-        content=tuple(kept),
-        structured=structured,
+        content=tuple(blocks),
+        structured=raw.get("structuredContent"),
         is_error=raw.get("isError") is True,
-        error=" ".join(notes) or None,
+        error=note or None,
         duration_s=duration_s,
-        truncated=truncated,
+        raw=raw,
     )

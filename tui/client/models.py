@@ -7,9 +7,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-ResolveMethod = Literal["tools/resolve", "tools/annotations"]
+EXTENSION_ID: Final = "io.modelcontextprotocol/tool-resolution"
+"""The official Tool Resolution extension (experimental draft of 2026-08-20)."""
+
+ResolveMethod = Literal["io.modelcontextprotocol/tool-resolution", "tools/resolve", "tools/annotations"]
+"""The resolution *dialect* a tool is resolved in (historically the method name, hence the type's name).
+
+The extension and SEP-1862 share the wire method ``tools/resolve`` but not the result shape, so the
+dialect, not the method, says what answer to expect: see ``wire_method``.
+"""
+ResolveDialect = ResolveMethod
+
+DIALECT_LABELS: dict[str, str] = {
+    EXTENSION_ID: "tool-resolution extension",
+    "tools/resolve": "draft tools/resolve",
+    "tools/annotations": "draft tools/annotations",
+}
+"""How the UI and the CLI name each dialect (one short phrase each)."""
+
+
+def wire_method(dialect: ResolveMethod) -> Literal["tools/resolve", "tools/annotations"]:
+    """The JSON-RPC method a dialect sends: the extension reuses SEP-1862's ``tools/resolve``."""
+    return "tools/annotations" if dialect == "tools/annotations" else "tools/resolve"
+
+
+def dialect_label(dialect: ResolveMethod | None) -> str:
+    """A plain name for the dialect (``"not resolvable"`` for None), for the UI and the CLI."""
+    return "not resolvable" if dialect is None else DIALECT_LABELS.get(dialect, dialect)
 
 
 @dataclass(frozen=True)
@@ -25,9 +51,21 @@ class ToolInfo:
     annotations: dict[str, Any] | None
     """The tool's static annotations as sent (camelCase keys), or None when absent."""
     resolve_method: ResolveMethod | None = None
-    """How this tool can be resolved per call, from the tool's own flags and the server capability."""
+    """The dialect this tool is resolved in per call (its own marker first, then the server capability)."""
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
     """The complete wire dict, extra fields included."""
+    listing: int = field(default=0, compare=False)
+    """Which tools/list produced this entry: a new listing (tools/list_changed) invalidates answers."""
+
+    @property
+    def dialect(self) -> ResolveMethod | None:
+        """The resolution dialect (same as ``resolve_method``; the name says what it is)."""
+        return self.resolve_method
+
+    @property
+    def dialect_label(self) -> str:
+        """The dialect in words, e.g. "tool-resolution extension" or "not resolvable" (for the CLI)."""
+        return dialect_label(self.resolve_method)
 
     @property
     def display_title(self) -> str:
@@ -132,6 +170,8 @@ class CallOutcome:
     duration_s: float = 0.0
     truncated: bool = False
     """True when the result was too large and was cut for display."""
+    raw: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The CallToolResult exactly as the server sent it (wire dict), for ``mcp-tui call --json``."""
 
     @property
     def ok(self) -> bool:
@@ -158,3 +198,7 @@ class ResolveOutcome:
     tool: dict[str, Any] | None = None
     """tools/resolve only: the full tool the server returned."""
     elapsed_s: float = 0.0
+    broke_extension: bool = False
+    """The extension's rules were broken (malformed result, name mismatch): never approve without asking."""
+    meta: dict[str, Any] | None = None
+    """Extension only: the result's ``_meta`` (kept as data; unknown keys are ignored)."""

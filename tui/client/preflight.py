@@ -14,12 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.arguments import ArgumentError, validate_arguments
-from tui.client.models import ResolveOutcome, ToolInfo
+from tui.client.models import EXTENSION_ID, ResolveOutcome, ToolInfo
 from tui.client.preflight_result import (
     PreflightResult,
     PreflightStatus,
     canonical_json,
 )
+from tui.client.resolution_bounds import BrokenBound, broken_bounds, riskier_of
 from tui.safety.effective import hint_changes
 from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints, Provenance, stated_hints
@@ -77,12 +78,16 @@ class PreflightEngine:
 
         ``fresh=True`` is the pre-call preflight (rule 6) and the retry (rule 5): it always asks the server
         about exactly these arguments, and compares the answer with any earlier one (rule 4).
+        An extension answer is a point-in-time advisory: this method never reuses one (only
+        ``preflight_now`` may, for display), and servers may consult changing state, so a changed
+        answer is not flagged as non-determinism.
         """
         early = self._local(tool, arguments)
         if early is not None:
             return early
         key = self._key(tool, arguments)
-        previous = self._cache.get(key)
+        extension = tool.resolve_method == EXTENSION_ID
+        previous = None if extension else self._cache.get(key)
         if previous is not None and not fresh:
             self._cache.move_to_end(key)
             return self._combine(tool, arguments, previous, key[0], reused=True)
@@ -132,6 +137,9 @@ class PreflightEngine:
         # The static definition is part of the key: a tools/list_changed that redefines the tool on the
         # same connection must not reuse answers given about the old definition.
         definition = canonical_json([tool.input_schema, tool.annotations, tool.resolve_method])
+        if tool.resolve_method == EXTENSION_ID:
+            # A new listing (tools/list_changed) invalidates every extension answer given before it.
+            definition += f"#{tool.listing}"
         return (
             self._connection_id(tool.server),
             tool.server,
@@ -177,6 +185,11 @@ class PreflightEngine:
         }
         if outcome.error is not None or outcome.timed_out or outcome.annotations is None:
             error = outcome.error or ("timed out" if outcome.timed_out else "no annotations in the answer")
+            failed_warnings = self._server_warnings(tool.server)
+            failure = error if outcome.broke_extension else None
+            if failure is not None:
+                broke = f"the server broke the tool-resolution extension ({error}): {_NO_SHORTCUT}"
+                failed_warnings += (broke,)
             return PreflightResult(
                 PreflightStatus.FAILED,
                 tool,
@@ -186,11 +199,16 @@ class PreflightEngine:
                 error=error,
                 error_code=outcome.error_code,
                 timed_out=outcome.timed_out,
-                warnings=self._server_warnings(tool.server),
+                warnings=failed_warnings,
+                extension_failure=failure,
                 **common,
             )
         warnings = list(self._server_warnings(tool.server))
         effective = static.overlay(outcome.annotations, Provenance.RESOLVED)
+        if outcome.method == EXTENSION_ID:
+            broken = broken_bounds(static, effective)
+            if broken:
+                return self._bound_broken(tool, frozen, static, effective, broken, outcome, warnings, common)
         static_grade, effective_grade = grade_hints(static).grade, grade_hints(effective).grade
         if effective_grade > static_grade:  # rule 8
             warnings.append(
@@ -211,6 +229,39 @@ class PreflightEngine:
             **common,
         )
 
+    def _bound_broken(
+        self,
+        tool: ToolInfo,
+        frozen: str,
+        static: Hints,
+        claimed: Hints,
+        broken: tuple[BrokenBound, ...],
+        outcome: ResolveOutcome,
+        warnings: list[str],
+        common: dict[str, Any],
+    ) -> PreflightResult:
+        """A resolution failure: the claimed hints relax nothing, and the riskier of the two sets is used."""
+        effective = riskier_of(static, claimed)
+        names = ", ".join(b.bound for b in broken)
+        plural = "s" if len(broken) > 1 else ""
+        error = f"the answer breaks the {names} bound{plural} of the static definition"
+        warnings.extend(f"broken {b.bound} bound: {b.text}; {_NO_SHORTCUT}" for b in broken)
+        return PreflightResult(
+            PreflightStatus.FAILED,
+            tool,
+            frozen,
+            static,
+            effective,
+            changes=hint_changes(static, effective),
+            error=error,
+            warnings=tuple(warnings),
+            resolved_annotations=outcome.annotations,
+            claimed=claimed,
+            broken_bounds=tuple(b.bound for b in broken),
+            extension_failure=error,
+            **common,
+        )
+
     def _server_warnings(self, server: str) -> tuple[str, ...]:
         if server not in self._nondeterministic:
             return ()
@@ -218,6 +269,9 @@ class PreflightEngine:
             f"{server} resolved the same arguments differently on different requests; servers must be "
             "deterministic, so where its answers disagree the riskier one is used",
         )
+
+
+_NO_SHORTCUT = "the claimed hints relax nothing, and the call is never approved without asking you"
 
 
 def _hints_differ(first: ResolveOutcome, second: ResolveOutcome) -> bool:

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import ResolveMethod, ToolInfo
+from tui.client.models import EXTENSION_ID, ResolveMethod, ToolInfo, dialect_label
 from tui.safety.effective import HintChange
 from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints
@@ -44,6 +44,43 @@ class PreflightResult:
     connection_id: int = 0
     resolved_annotations: dict[str, Any] | None = field(default=None, compare=False)
     resolved_tool: dict[str, Any] | None = field(default=None, compare=False)
+    claimed: Hints | None = None
+    """Extension, bound broken: what the server claimed, shown beside ``static`` (``effective`` is the
+    riskier of the two)."""
+    broken_bounds: tuple[str, ...] = ()
+    """Extension: the conservative bounds the answer broke ("read-only", "idempotent", ...)."""
+    extension_failure: str | None = None
+    """Extension: why the answer broke the extension's rules (malformed, name mismatch, a broken bound).
+    Such a call is never approved without asking."""
+
+    @property
+    def dialect_label(self) -> str:
+        """The resolution dialect in words (for the status line, the dialog and the CLI)."""
+        return dialect_label(self.method or self.tool.resolve_method)
+
+    @property
+    def never_auto_approve(self) -> bool:
+        """True when the resolution broke the extension's rules: the decision must ask the person."""
+        return self.extension_failure is not None
+
+    @property
+    def blocks_call(self) -> bool:
+        """Extension -32602: the server says the arguments are wrong; the call may not go out with them."""
+        return (
+            self.status is PreflightStatus.FAILED
+            and self.error_code == -32602
+            and (self.method or self.tool.resolve_method) == EXTENSION_ID
+        )
+
+    @property
+    def call_blocked_reason(self) -> str | None:
+        """Why the call cannot be sent with these arguments (None when it can)."""
+        if not self.blocks_call:
+            return None
+        return (
+            "The server rejected these arguments when asked how the call would behave (error -32602), "
+            "so the call is not sent: correct the arguments first."
+        )
 
     @property
     def arguments(self) -> dict[str, Any]:
@@ -67,7 +104,7 @@ class PreflightResult:
     @property
     def summary(self) -> str:
         """One plain line saying where the hints shown come from."""
-        draft = f"draft {self.method}" if self.method else "draft extension"
+        draft = self.dialect_label
         if self.status is PreflightStatus.NOT_RESOLVABLE:
             return "static hints: this tool does not declare per-call resolution"
         if self.status is PreflightStatus.INVALID:
@@ -79,6 +116,8 @@ class PreflightResult:
             if self.static.unannotated
             else "showing the static definition"
         )
+        if self.claimed is not None:
+            fallback = "the riskier of the static and the claimed hints is used"
         return f"resolve failed ({draft}): {self.error}; {fallback}"
 
 

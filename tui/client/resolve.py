@@ -1,4 +1,9 @@
-"""One draft per-call resolution request (``tools/resolve`` or ``tools/annotations``).
+"""One per-call resolution request, in one of three dialects.
+
+The official extension (``io.modelcontextprotocol/tool-resolution``) and SEP-1862 both send
+``tools/resolve`` but answer in different shapes (``{resultType, name, annotations}`` vs ``{tool}``); the
+earlier draft sends ``tools/annotations`` (``{annotations}``). The dialect chosen for the tool says which
+shape to expect, and the other shape is malformed.
 
 Neither method is in a released spec, so the SDK has no types for them: the request models below subclass
 ``types.Request`` (the session refuses plain models), and results are read as raw dicts because the SDK's
@@ -17,20 +22,21 @@ import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
-from pydantic import ConfigDict, ValidationError
+from pydantic import RootModel, ValidationError
 
-from tui.client.models import ResolveMethod, ResolveOutcome
+from tui.client.models import EXTENSION_ID, ResolveMethod, ResolveOutcome, wire_method
 from tui.safety.hints import HINT_NAMES
+
+MISSING_CAPABILITY = -32021
+"""The extension's "missing required client capability" error."""
 
 # Extra time the outer guard grants beyond the SDK's own read timeout, so the SDK (which also tells the
 # server to stop) normally wins, and a stuck write still cannot hold the preflight forever.
 _GUARD_GRACE_S = 0.5
 
 
-class _RawResult(types.Result):
-    """Keeps every field as sent: the checks below decide what is malformed, not the SDK's models."""
-
-    model_config = ConfigDict(extra="allow")
+class _RawResult(RootModel[dict[str, Any]]):
+    """Every field as sent (``_meta``, ``resultType`` too): the checks below decide what is malformed."""
 
 
 _CODE_NAMES: Mapping[int, str] = {
@@ -39,7 +45,9 @@ _CODE_NAMES: Mapping[int, str] = {
     -32601: "method not found",
     -32602: "invalid params",
     -32603: "internal error",
+    MISSING_CAPABILITY: "missing client capability",
 }
+_EXTENSION_KEYS = frozenset({"resultType", "name", "annotations", "_meta"})
 
 
 class ResolveParams(types.RequestParams):
@@ -61,6 +69,10 @@ class MalformedResult(ValueError):
     """The server answered, but not in the shape the draft defines."""
 
 
+class NameMismatch(MalformedResult):
+    """The extension's answer names another tool than the one asked about."""
+
+
 async def send_resolve(
     session: ClientSession,
     method: ResolveMethod,
@@ -68,11 +80,16 @@ async def send_resolve(
     arguments: dict[str, Any],
     timeout: float,
 ) -> ResolveOutcome:
-    """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems."""
+    """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems.
+
+    ``method`` is the dialect. For the extension on a 2026 connection, the SDK puts this client's
+    capabilities (the extension included) into the request's ``_meta``; on a legacy connection they were
+    negotiated at ``initialize`` and the request carries none.
+    """
     params = ResolveParams(name=name, arguments=arguments)
     request: ResolveToolRequest | ToolAnnotationsRequest = (
         ResolveToolRequest(params=params)
-        if method == "tools/resolve"
+        if wire_method(method) == "tools/resolve"
         else ToolAnnotationsRequest(params=params)
     )
     started = time.perf_counter()
@@ -87,13 +104,14 @@ async def send_resolve(
     try:
         with anyio.move_on_after(timeout + _GUARD_GRACE_S):
             result = await session.send_request(request, _RawResult, request_read_timeout_seconds=timeout)
-            raw = dict(result.model_extra or {})
+            raw = dict(result.root)
     except MCPError as error:
         if error.code == REQUEST_TIMEOUT:
             return timed_out()
         return outcome(annotations=None, error=_describe_error(method, error), error_code=error.code)
     except ValidationError as error:
-        return outcome(annotations=None, error=f"malformed result: {_first_problem(error)}")
+        problem = f"malformed result: {_first_problem(error)}"
+        return outcome(annotations=None, error=problem, broke_extension=method == EXTENSION_ID)
     except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as error:
         return outcome(annotations=None, error=f"the connection was lost: {type(error).__name__}")
     except Exception as error:  # a preflight must never take the app down, whatever the SDK raises
@@ -101,21 +119,34 @@ async def send_resolve(
     if raw is None:
         return timed_out()
     try:
+        if method == EXTENSION_ID:
+            annotations, meta = _read_extension_result(raw, name)
+            return outcome(annotations=annotations, meta=meta)
         if method == "tools/resolve":
             tool, annotations = _read_resolve_result(raw, name)
             return outcome(annotations=annotations, tool=tool)
         return outcome(annotations=_read_annotations_result(raw))
+    except NameMismatch as error:
+        return outcome(annotations=None, error=f"name mismatch: {error}", broke_extension=True)
     except MalformedResult as error:
-        return outcome(annotations=None, error=f"malformed result: {error}")
+        broke = method == EXTENSION_ID
+        return outcome(annotations=None, error=f"malformed result: {error}", broke_extension=broke)
 
 
 def _describe_error(method: ResolveMethod, error: MCPError) -> str:
     if error.code == CONNECTION_CLOSED:
         return "the connection closed before the server answered"
     label = _CODE_NAMES.get(error.code, "error")
-    text = f"the server answered {method} with error {error.code} ({label})"
+    text = f"the server answered {wire_method(method)} with error {error.code} ({label})"
     if error.code == -32601:
         text += " although it advertised the method"
+    if method == EXTENSION_ID and error.code == MISSING_CAPABILITY:
+        text = (
+            "a negotiation problem, not your arguments: the server says this request did not advertise "
+            f"the tool-resolution extension (error {error.code})"
+        )
+    elif method == EXTENSION_ID and error.code == -32602:
+        text += "; the call cannot be sent with these arguments"
     return f"{text}: {error.message}" if error.message else text
 
 
@@ -138,6 +169,33 @@ def _read_resolve_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, A
     if "annotations" not in tool:
         return tool, {}
     return tool, _check_annotations(tool["annotations"])
+
+
+def _read_extension_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """``{resultType: "complete", name, annotations, _meta?}`` and nothing more (no replacement tool)."""
+    extra = sorted(set(raw) - _EXTENSION_KEYS)
+    if extra:
+        raise MalformedResult(f"unexpected field {extra[0]!r} (the extension returns no replacement tool)")
+    if raw.get("resultType") != "complete":
+        raise MalformedResult(f"resultType is {raw.get('resultType')!r}, not 'complete'")
+    returned_name = raw.get("name")
+    if not isinstance(returned_name, str):
+        raise MalformedResult("the result has no name")
+    if returned_name != name:
+        raise NameMismatch(f"asked about {name!r} but the server answered for {returned_name!r}")
+    annotations = raw.get("annotations")
+    if not isinstance(annotations, dict):
+        raise MalformedResult(f"annotations is {_json_type(annotations)}, not an object")
+    for hint in HINT_NAMES:
+        if not isinstance(annotations.get(hint), bool):
+            raise MalformedResult(f"{hint} is {_json_type(annotations.get(hint))}, not true or false")
+    unknown = sorted(set(annotations) - set(HINT_NAMES))
+    if unknown:
+        raise MalformedResult(f"annotations carry {unknown[0]!r}, which the extension does not resolve")
+    meta = raw.get("_meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise MalformedResult(f"_meta is {_json_type(meta)}, not an object")
+    return {hint: annotations[hint] for hint in HINT_NAMES}, meta
 
 
 def _read_annotations_result(raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
 from typing import Any
 
 import mcp_types as types
@@ -13,6 +15,9 @@ from tui.client.models import ToolInfo
 
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
+
+_LISTINGS = itertools.count(1)
+"""Numbers every listing, so answers given about an earlier listing are never reused (tools/list_changed)."""
 
 
 async def list_all_tools(
@@ -32,6 +37,8 @@ async def list_all_tools(
         if not cursor:
             break
     marked = marks_tools(list(raw_tools.values()))
+    listing = next(_LISTINGS)
     return tuple(
-        tool_info(server, raw, capabilities, listing_marks_tools=marked) for raw in raw_tools.values()
+        replace(tool_info(server, raw, capabilities, listing_marks_tools=marked), listing=listing)
+        for raw in raw_tools.values()
     )

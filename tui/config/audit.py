@@ -3,6 +3,7 @@
 The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as the README's table.
 
 A line that cannot be read (a write torn by a crash, a hand edit) is skipped when reading, never fatal.
+The log rotates by size (``[audit]`` in config.toml, ``AuditSettings``) and is read across its files.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from filelock import FileLock, Timeout
+
+from tui.config.model import AuditSettings
+from tui.safety.decision import RuleId
 from tui.safety.hints import Hints
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
@@ -49,9 +54,8 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "rule",
         "string",
-        "which rule decided: `never-rule`, `definition-changed`, `ask-rule`, `approval-always`, "
-        "`approval-session`, `always-rule`, `confirm-destructive`, `auto-safe`, `auto-low`, "
-        "`idempotent-retry`, `untrusted`, `contradictory-hints`, `above-ceiling` or `no-rule`",
+        # Spelled from the enum, so a new rule can never be missing from the README's table.
+        "which rule decided: " + ", ".join(f"`{rule.value}`" for rule in RuleId),
     ),
     (
         "outcome",
@@ -187,71 +191,141 @@ def make_record(
 
 
 _CHUNK = 64 * 1024
+_ROTATE_LOCK_TIMEOUT_S = 2.0
 
 
 class AuditLog:
-    """Appends records to one JSON Lines file and reads the most recent ones back."""
+    """Appends records to a JSON Lines file, rotating it by size, and reads the latest ones back.
 
-    def __init__(self, path: Path) -> None:
+    ``audit.jsonl`` is the current file; when it reaches ``settings.max_file_kb`` it becomes
+    ``audit.jsonl.1`` (the previous ``.1`` becomes ``.2``, and so on; beyond ``keep_files`` the oldest
+    goes). Reading goes across all of them, newest first. Several app instances may append at once: each
+    record is one ``O_APPEND`` write, and a rotation is done under an inter-process lock.
+    """
+
+    def __init__(self, path: Path, settings: AuditSettings | None = None) -> None:
         self.path = path
+        self.settings = settings or AuditSettings()
         self.skipped_lines = 0
         """How many unreadable lines the last ``recent`` call passed over."""
+
+    # ---- writing ---------------------------------------------------------------------------------
 
     def append(self, record: AuditRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (record.to_line() + "\n").encode("utf-8")
+        self._rotate_if_full()
         # Arguments may be private: the log is readable by its owner only.
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        with os.fdopen(fd, "ab") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            if size and not self._ends_with_newline(size):
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
                 # A torn last line (a crash mid-write) must not swallow this record too.
                 line = b"\n" + line
-            handle.write(line)  # one write: concurrent appenders do not interleave within a line
-            handle.flush()
+            # One write with O_APPEND: the kernel places it at the end as a whole, so records from
+            # several instances never interleave. A short write (a full disk) leaves a torn line that
+            # readers skip and the next append starts after.
+            os.write(fd, line)
+        finally:
+            os.close(fd)
 
-    def _ends_with_newline(self, size: int) -> bool:
-        with self.path.open("rb") as reader:
-            reader.seek(size - 1)
-            return reader.read(1) == b"\n"
+    def _rotate_if_full(self) -> None:
+        limit = self.settings.max_file_kb * 1024
+        if limit <= 0 or self._size() < limit:
+            return
+        try:
+            with FileLock(self._lock_path(), timeout=_ROTATE_LOCK_TIMEOUT_S):
+                if self._size() < limit:
+                    return  # another instance rotated it while this one waited
+                self._shift_files()
+        except Timeout:
+            return  # another instance holds the lock for long: append now, rotate on a later record
+
+    def _shift_files(self) -> None:
+        keep = self.settings.keep_files
+        for index in sorted((i for i, _ in self._rotated()), reverse=True):
+            older = self._numbered(index)
+            if index >= keep:
+                older.unlink(missing_ok=True)
+            else:
+                os.replace(older, self._numbered(index + 1))
+        if keep > 0:
+            os.replace(self.path, self._numbered(1))
+        else:
+            self.path.unlink(missing_ok=True)
+
+    def _size(self) -> int:
+        try:
+            return self.path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
+    def _numbered(self, index: int) -> Path:
+        return self.path.with_name(f"{self.path.name}.{index}")
+
+    def _rotated(self) -> list[tuple[int, Path]]:
+        """The rotated files that exist, as (number, path), newest (1) first."""
+        found = []
+        for candidate in self.path.parent.glob(f"{self.path.name}.*"):
+            suffix = candidate.name[len(self.path.name) + 1 :]
+            if suffix.isdigit():
+                found.append((int(suffix), candidate))
+        return sorted(found)
+
+    # ---- reading ---------------------------------------------------------------------------------
+
+    def files(self) -> list[Path]:
+        """Every file of the log that exists, newest first: the current one, then .1, .2, ..."""
+        current = [self.path] if self.path.exists() else []
+        return current + [path for _, path in self._rotated()]
 
     def recent(self, n: int) -> list[AuditRecord]:
         """Up to ``n`` of the latest readable records, oldest first; unreadable lines are skipped."""
-        self.skipped_lines = 0
-        if n <= 0:
-            return []
         found: list[AuditRecord] = []
-        for raw in self._lines_backwards():
-            if not raw.strip():
-                continue
-            try:
-                found.append(AuditRecord.from_json(json.loads(raw)))
-            except ValueError:  # JSONDecodeError and UnicodeDecodeError are ValueErrors too
-                self.skipped_lines += 1
-                continue
-            if len(found) == n:
-                break
+        if n > 0:
+            for record in self.newest_first():
+                found.append(record)
+                if len(found) == n:
+                    break
         found.reverse()
         return found
 
-    def _lines_backwards(self) -> Iterator[bytes]:
-        """Lines from the end of the file, read in chunks so a long log is not read whole."""
-        try:
-            handle = self.path.open("rb")
-        except FileNotFoundError:
-            return
-        with handle:
-            position = handle.seek(0, os.SEEK_END)
-            rest = b""
-            while position > 0:
-                step = min(_CHUNK, position)
-                position -= step
-                handle.seek(position)
-                block = handle.read(step) + rest
-                lines = block.split(b"\n")
-                rest = lines.pop(0)
-                yield from reversed(lines)
-            yield rest
+    def newest_first(self) -> Iterator[AuditRecord]:
+        """Every readable record, newest first, across the rotated files; counts ``skipped_lines``."""
+        self.skipped_lines = 0
+        for path in self.files():
+            for raw in _lines_backwards(path):
+                if not raw.strip():
+                    continue
+                try:
+                    record = AuditRecord.from_json(json.loads(raw))
+                except ValueError:  # JSONDecodeError and UnicodeDecodeError are ValueErrors too
+                    self.skipped_lines += 1
+                    continue
+                yield record
+
+
+def _lines_backwards(path: Path) -> Iterator[bytes]:
+    """Lines from the end of ``path``, read in chunks so a long log is not read whole."""
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
+        return  # rotated away between listing and reading
+    with handle:
+        position = handle.seek(0, os.SEEK_END)
+        rest = b""
+        while position > 0:
+            step = min(_CHUNK, position)
+            position -= step
+            handle.seek(position)
+            block = handle.read(step) + rest
+            lines = block.split(b"\n")
+            rest = lines.pop(0)
+            yield from reversed(lines)
+        yield rest
 
 
 def outcome_fields(call: Any) -> tuple[Outcome, int, str | None]:

@@ -16,6 +16,10 @@ config.toml, every key optional::
     redact_arguments_in_audit = false    # write "<redacted>" instead of arguments in the audit log
     preflight_debounce_ms = 150          # pause in typing before a live preflight is sent
 
+    [audit]               # the audit log (audit.jsonl) rotates by size
+    max_file_kb = 10240   # start a new file at this size; 0 never rotates
+    keep_files = 5        # older files kept (audit.jsonl.1 is the newest)
+
     [servers.files]       # a stdio server: mcp-tui starts the program
     command = "npx"
     args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]
@@ -36,27 +40,23 @@ config.toml, every key optional::
     ceiling = "low"       # for "always": highest grade that runs unasked (safe, low, medium, high, critical)
 
 A problem never stops loading: a bad setting keeps its default, a bad server or rule is skipped, and a
-syntax error loses only the table it is in.
+syntax error loses only the table it is in (``toml_chunks``: even a header missing its ``]``).
 """
 
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from tui.config.locate import TABLE_HEADER, toml_locator
-from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts
+from tui.config.locate import toml_locator
+from tui.config.model import AppConfig, AuditSettings, Preferences, ServerConfig, Timeouts
 from tui.config.problems import ConfigProblem
 from tui.config.sections import Reporter, read_rules, read_settings
+from tui.config.toml_chunks import parse_salvaging
 from tui.config.toml_servers import read_server
 
-TOP_KEYS = ("timeouts", "preferences", "servers", "rules")
-_KEY_TUPLE = re.compile(r"\((?:'[^']*'(?:, )?)+\)")  # tomllib names keys as Python tuples
-_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
+TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules")
 
 
 def load_config(
@@ -100,7 +100,7 @@ def load_toml_config(
     path: Path, text: str, environ: Mapping[str, str]
 ) -> tuple[AppConfig, list[ConfigProblem]]:
     rep = Reporter(path, toml_locator(text))
-    data, syntax = _parse_salvaging(text, 0)
+    data, syntax = parse_salvaging(text)
     rep.problems.extend(ConfigProblem(path, line, message) for line, message in syntax)
     config = AppConfig(source=str(path))
     for key in data:
@@ -110,6 +110,8 @@ def load_toml_config(
         config.timeouts = read_settings(Timeouts, data["timeouts"], ("timeouts",), rep)
     if "preferences" in data:
         config.preferences = read_settings(Preferences, data["preferences"], ("preferences",), rep)
+    if "audit" in data:
+        config.audit = read_settings(AuditSettings, data["audit"], ("audit",), rep)
     if "rules" in data:
         config.rules = read_rules(data["rules"], rep)
     config.servers = _read_servers(data.get("servers", {}), rep, environ)
@@ -122,53 +124,6 @@ def _read_servers(data: object, rep: Reporter, environ: Mapping[str, str]) -> li
         return []
     servers = (read_server(name, entry, rep, environ) for name, entry in data.items())
     return [server for server in servers if server is not None]
-
-
-def _parse_salvaging(text: str, offset: int) -> tuple[dict[str, Any], list[tuple[int, str]]]:
-    """Parse TOML; on a syntax error, drop only the table around it and parse the rest.
-
-    Table headers are absolute in TOML, so the text before the broken table and the text from the next
-    header on are each valid documents of their own.
-    """
-    try:
-        return tomllib.loads(text), []
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-    lines = text.splitlines(keepends=True)
-    found = _POSITION.search(message)
-    line = int(found.group(1)) if found and found.group(1) else max(len(lines), 1)
-    reason = _KEY_TUPLE.sub(
-        lambda m: ".".join(re.findall(r"'([^']*)'", m.group(0))), _POSITION.sub("", message)
-    )
-    headers = [i for i, content in enumerate(lines) if TABLE_HEADER.match(content)]
-    start = max((h for h in headers if h < line), default=0)
-    end = min((h for h in headers if h >= line), default=len(lines))
-    header = lines[start].split("#", 1)[0].strip() if start in headers else ""
-    lost = f"the {header} table (line {offset + start + 1})" if header else "the top of the file"
-    if end == len(lines) and start not in headers:
-        lost = "the whole file"
-    reason = reason.strip().replace(
-        "Illegal character '\\n'", "the line ends inside a value (a missing quote?)"
-    )
-    problems = [(offset + line, f"TOML syntax: {reason}; {lost} was not read")]
-    if end <= start or not lines:
-        return {}, problems
-    head, head_problems = _parse_salvaging("".join(lines[:start]), offset) if start else ({}, [])
-    tail, tail_problems = _parse_salvaging("".join(lines[end:]), offset + end)
-    return _merge(head, tail), head_problems + problems + tail_problems
-
-
-def _merge(head: dict[str, Any], tail: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(head)
-    for key, value in tail.items():
-        before = merged.get(key)
-        if isinstance(before, dict) and isinstance(value, dict):
-            merged[key] = _merge(before, value)
-        elif isinstance(before, list) and isinstance(value, list):
-            merged[key] = before + value
-        else:
-            merged[key] = value
-    return merged
 
 
 __all__ = ["TOP_KEYS", "load_config", "load_toml_config", "read_text"]

@@ -80,6 +80,14 @@ class Preferences:
 
 
 @dataclass(frozen=True)
+class AuditSettings:
+    max_file_kb: int = 10_240
+    """Start a new audit log file once the current one reaches this many KB (0: never rotate)."""
+    keep_files: int = 5
+    """How many older audit log files to keep (audit.jsonl.1 is the newest); older ones are deleted."""
+
+
+@dataclass(frozen=True)
 class ToolRule:
     server: str
     tool: str
@@ -94,5 +102,6 @@ class AppConfig:
     timeouts: Timeouts = field(default_factory=Timeouts)
     preferences: Preferences = field(default_factory=Preferences)
     rules: list[ToolRule] = field(default_factory=list)
+    audit: AuditSettings = field(default_factory=AuditSettings)
     source: str | None = None
     """The file this was read from, if any."""

@@ -15,14 +15,14 @@ from typing import Any, TypeVar, cast
 
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
-from tui.config.model import Preferences, Timeouts, ToolRule
+from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
 from tui.config.problems import ConfigProblem
 
 RULE_ACTIONS = ("always", "ask", "never")
 GRADES = ("safe", "low", "medium", "high", "critical")
 _RULE_KEYS = ("server", "tool", "action", "ceiling")
 
-Settings = TypeVar("Settings", Timeouts, Preferences)
+Settings = TypeVar("Settings", Timeouts, Preferences, AuditSettings)
 
 
 class Reporter:
@@ -74,7 +74,7 @@ def display(path: KeyPath) -> str:
 
 
 def read_settings(cls: type[Settings], data: object, table: KeyPath, rep: Reporter) -> Settings:
-    """Timeouts or Preferences from a table; each bad value keeps its default."""
+    """Timeouts, Preferences or AuditSettings from a table; each bad value keeps its default."""
     defaults = cls()
     if not isinstance(data, dict):
         rep.add(table, f"must be {rep.table_word}, not {rep.show(data)}; using the defaults")

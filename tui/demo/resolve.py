@@ -1,7 +1,11 @@
 """tools/resolve and tools/annotations: the hints for one exact call, with no side effects.
 
-Both are pure functions of (name, arguments): they read no file, no database and no store, so the
+All are pure functions of (name, arguments): they read no file, no database and no store, so the
 same question always gets the same answer and asking never changes anything.
+
+One method name, two shapes: a ``tools/resolve`` request that advertises the tool-resolution extension
+(in its ``_meta`` on 2026-07-28, at ``initialize`` on a legacy connection) is answered in the extension's
+shape ``{resultType, name, annotations}``; any other gets SEP-1862's ``{tool}``.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 
+from tui.demo.dialects import EXTENSION, client_speaks_extension
 from tui.demo.hints import Annotations
 from tui.demo.registry import BY_NAME
 from tui.demo.spec import DemoTool, JsonObject
@@ -62,6 +67,8 @@ def refined(name: str, arguments: JsonObject | None) -> tuple[DemoTool, Annotati
 
 def _answer(params: ResolveParams, shape: str) -> JsonObject | types.ErrorData:
     try:
+        if shape == "extension":
+            _check_marked(params.name)
         tool, annotations = refined(params.name, params.arguments)
     except ResolveError as error:
         return types.ErrorData(code=error.code, message=error.message)
@@ -70,17 +77,30 @@ def _answer(params: ResolveParams, shape: str) -> JsonObject | types.ErrorData:
         return types.ErrorData(
             code=types.INTERNAL_ERROR, message=f"Internal error while resolving {params.name!r}."
         )
+    if shape == "extension":
+        hints = annotations or {}
+        names = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+        return {"resultType": "complete", "name": tool.name, "annotations": {n: hints[n] for n in names}}
     if shape == "tool":
         # Deep copy through JSON, so no caller can alter the shared definition.
         return {"tool": json.loads(json.dumps(tool.wire(annotations)))}
     return {"annotations": tool.wire(annotations).get("annotations", {})}
 
 
+def _check_marked(name: str) -> None:
+    """The extension resolves only the tools it marks: anything else is invalid params."""
+    tool = BY_NAME.get(name)
+    if tool is not None and (not tool.resolvable or EXTENSION not in tool.dialects):
+        raise ResolveError(
+            types.INVALID_PARAMS, f"{name!r} is not marked resolvable for the tool-resolution extension."
+        )
+
+
 async def handle_resolve(
     ctx: ServerRequestContext[Any, Any], params: ResolveParams
 ) -> JsonObject | types.ErrorData:
-    """`tools/resolve` {name, arguments} -> {tool}: the full definition with refined annotations."""
-    return _answer(params, "tool")
+    """`tools/resolve` {name, arguments}: the extension's answer, or SEP-1862's {tool}, by negotiation."""
+    return _answer(params, "extension" if client_speaks_extension(ctx) else "tool")
 
 
 async def handle_annotations(

@@ -9,6 +9,7 @@ from typing import Any
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 
+from tui.demo.dialects import SEED_FLAGS
 from tui.demo.hints import Annotations
 from tui.demo.rest_store import RestStore
 from tui.demo.sandbox import Sandbox
@@ -52,10 +53,18 @@ class DemoTool:
     refine: Refiner | None = None
     """Pure function of the (schema-valid) arguments: the hints for exactly this call."""
     output_schema: JsonObject | None = None
+    dialects: frozenset[str] = frozenset()
+    """Which resolution dialects this tool offers (``dialects.py``); only for a tool that can refine."""
 
     @property
     def resolvable(self) -> bool:
         return self.refine is not None
+
+    def seed_flags(self) -> JsonObject:
+        """The SEP-1862 / dynamicAnnotations flags this tool carries in tools/list."""
+        if not self.resolvable:
+            return {}
+        return {flag: True for dialect, flag in SEED_FLAGS.items() if dialect in self.dialects}
 
     def wire(self, annotations: Annotations | None = None) -> JsonObject:
         """The definition as it goes out in tools/list (or tools/resolve, with refined annotations)."""
@@ -70,12 +79,12 @@ class DemoTool:
         chosen = self.annotations if annotations is None else annotations
         if chosen is not None:
             tool["annotations"] = {"title": self.title, **chosen}
-        if self.resolvable:
-            tool.update(RESOLVE_FLAGS)
+        tool.update(self.seed_flags())
         return tool
 
 
 RESOLVE_FLAGS: JsonObject = {"resolve": True, "dynamicAnnotations": True}
+"""The server-wide seed capabilities (``capabilities.tools``)."""
 
 
 def text(message: str, *, error: bool = False) -> types.CallToolResult:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import anyio
 
+from tui.demo.dialects import ALL
 from tui.demo.hints import ADD, DESTROY, DESTROY_ONCE, READ, Annotations
 from tui.demo.sandbox import SandboxError
 from tui.demo.spec import DemoTool, JsonObject, ToolEnv, ToolResult, schema, text
@@ -84,4 +85,5 @@ TOOL = DemoTool(
     annotations=DESTROY_ONCE,
     run=run,
     refine=refine,
+    dialects=ALL,
 )

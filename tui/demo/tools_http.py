@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from tui.demo.dialects import DYNAMIC
 from tui.demo.hints import Annotations, hints
 from tui.demo.spec import DemoTool, JsonObject, ToolEnv, ToolResult, schema, text
 
@@ -59,4 +60,5 @@ TOOL = DemoTool(
     annotations=WORST,
     run=run,
     refine=refine,
+    dialects=frozenset({DYNAMIC}),
 )

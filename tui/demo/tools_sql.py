@@ -9,6 +9,7 @@ from typing import Any
 
 import anyio
 
+from tui.demo.dialects import DYNAMIC, SEP_1862
 from tui.demo.hints import DESTROY_ONCE, Annotations, hints
 from tui.demo.spec import DemoTool, JsonObject, ToolEnv, ToolResult, schema, text
 from tui.demo.sql_classify import classify, split_statements
@@ -109,4 +110,5 @@ TOOL = DemoTool(
     annotations=DESTROY_ONCE,
     run=run,
     refine=refine,
+    dialects=frozenset({SEP_1862, DYNAMIC}),
 )

@@ -46,7 +46,10 @@ class ConfirmRequest:
     lint: tuple[LintWarning, ...] = ()
     definition_changes: tuple[str, ...] = field(default_factory=tuple)
     warnings: tuple[str, ...] = ()
-    """Every preflight warning for this call (a non-deterministic server, a riskier answer, ...)."""
+    """Every preflight warning for this call (non-deterministic server, riskier or bound-breaking answer)."""
+    static: Hints | None = None
+    claimed: Hints | None = None
+    """A bound-breaking resolution: the static and the claimed hints, shown side by side."""
 
     @property
     def offers_always(self) -> bool:

@@ -8,8 +8,10 @@ Order (first match decides):
 5. a per-tool rule ``always`` whose ceiling is at or above the grade -> allow;
 6. category preferences, on trusted servers only: always confirm destructive (high/critical) -> ask;
    auto-approve safe / low -> allow; identical retry of an approved idempotent call -> allow;
+   but never for a tool with contradictory hints or any lint warning: those ask, naming the warning;
 7. otherwise -> ask.
-An untrusted server never loses friction through hints: step 6 can only ask there.
+An untrusted server never loses friction through hints: step 6 can only ask there. Approvals and the
+person's own per-tool rules (steps 1-5) still apply to a tool with lint warnings: they are explicit.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook, is_repeatable
 from tui.safety.grade import Grade, GradeResult, grade_hints
 from tui.safety.hints import Hints
+from tui.safety.lint import LintWarning
 from tui.safety.tool_hash import DefinitionSnapshot, describe_changes
 
 Action = Literal["allow", "ask", "deny"]
@@ -41,7 +44,10 @@ class RuleId(StrEnum):
     IDEMPOTENT_RETRY = "idempotent-retry"
     UNTRUSTED = "untrusted"
     CONTRADICTORY = "contradictory-hints"
+    LINT_WARNING = "lint-warning"
     ABOVE_CEILING = "above-ceiling"
+    RESOLUTION_BROKEN = "resolution-broken"
+    INVALID_ARGUMENTS = "invalid-arguments"
     NO_RULE = "no-rule"
 
 
@@ -87,11 +93,37 @@ def decide(
     preferences: Preferences,
     rules: Sequence[ToolRule] = (),
     grade: GradeResult | None = None,
+    lint: Sequence[LintWarning] = (),
+    resolution_broken: str | None = None,
 ) -> Decision:
     """Decide one call of ``definition`` (the tool as now listed) on ``server`` with these effective hints.
 
-    ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed.
+    ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed. ``lint`` is what
+    ``lint_tool`` found for this tool and call: any warning keeps category preferences from allowing it.
+    ``resolution_broken``: why the server's per-call resolution broke the extension's rules (a malformed
+    answer, a name mismatch, a broken bound); such a call is never allowed without asking.
     """
+    decision = _decide(server, definition, hints, arguments, book, preferences, rules, grade, lint)
+    if resolution_broken is not None and decision.action == "allow":
+        reason = (
+            f"Asking: the server's answer about this call broke the tool-resolution extension "
+            f"({resolution_broken}), so nothing approves it without you"
+        )
+        return Decision("ask", reason, RuleId.RESOLUTION_BROKEN)
+    return decision
+
+
+def _decide(
+    server: ServerConfig,
+    definition: DefinitionSnapshot,
+    hints: Hints,
+    arguments: Mapping[str, Any],
+    book: ApprovalBook,
+    preferences: Preferences,
+    rules: Sequence[ToolRule],
+    grade: GradeResult | None,
+    lint: Sequence[LintWarning],
+) -> Decision:
     g = (grade or grade_hints(hints)).grade
     tool = definition.name
     where = f"{tool} on {server.name}"
@@ -151,6 +183,9 @@ def decide(
             f"preferences do not apply to it"
         )
         return Decision("ask", reason, RuleId.CONTRADICTORY)
+    if trusted and (category is not None or retry) and lint:
+        # The app's own doubt about the hints: they cannot be what removes the dialog either.
+        return Decision("ask", _lint_reason(tool, lint), RuleId.LINT_WARNING)
     if trusted and category is not None:
         rule, words = category
         return Decision("allow", f"Allowed: {server.name} is trusted and you auto-approve {words}", rule)
@@ -171,11 +206,18 @@ def decide(
             f"does not apply there"
         )
         return Decision("ask", reason, RuleId.UNTRUSTED)
-    reason = (
-        f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where} yet "
-        f"(this dialog can remember your choice)"
-    )
+    # Said the same way to the dialog and to a terminal prompt, which cannot remember a choice.
+    reason = f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {where} yet"
     return Decision("ask", reason, RuleId.NO_RULE)
+
+
+def _lint_reason(tool: str, lint: Sequence[LintWarning]) -> str:
+    codes = ", ".join(dict.fromkeys(warning.code for warning in lint))
+    more = f" (and {len(lint) - 1} more warning{'s' if len(lint) > 2 else ''})" if len(lint) > 1 else ""
+    return (
+        f"Asking: {tool} has an annotation warning ({codes}), so your auto-approve preferences do not "
+        f"apply to it: {lint[0].message}{more}"
+    )
 
 
 def _contradictory(definition: DefinitionSnapshot) -> bool:

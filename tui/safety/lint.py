@@ -14,6 +14,7 @@ from typing import Any
 from tui.safety.effective import effective_hints, is_riskier
 from tui.safety.grade import grade_hints
 from tui.safety.hints import stated_hints
+from tui.safety.visible_text import hidden_characters, without_hidden
 
 # Words that, as a whole token of a tool name, suggest it destroys something.
 DESTRUCTIVE_WORDS: frozenset[str] = frozenset(
@@ -28,7 +29,7 @@ DESTRUCTIVE_WORDS: frozenset[str] = frozenset(
 @dataclass(frozen=True)
 class LintWarning:
     code: str
-    """contradiction | destructive-name | unannotated | resolved-riskier"""
+    """contradiction | destructive-name | unannotated | resolved-riskier | hidden-characters"""
     message: str
 
 
@@ -39,17 +40,40 @@ def name_tokens(name: str) -> list[str]:
 
 
 def destructive_word(name: str) -> str | None:
-    """The first token of ``name`` that suggests destruction, if any."""
-    return next((t for t in name_tokens(name) if t in DESTRUCTIVE_WORDS), None)
+    """The first token of ``name`` that suggests destruction, if any (hidden characters cannot split one)."""
+    return next((t for t in name_tokens(without_hidden(name)) if t in DESTRUCTIVE_WORDS), None)
+
+
+def hidden_text_warning(texts: Mapping[str, str]) -> LintWarning | None:
+    """A warning naming which of ``texts`` (e.g. name, description) hide or reorder characters, and which."""
+    found = {part: hidden_characters(text) for part, text in texts.items()}
+    parts = [part for part, points in found.items() if points]
+    if not parts:
+        return None
+    points = list(dict.fromkeys(point for part in parts for point in found[part]))
+    return LintWarning(
+        "hidden-characters",
+        f"The tool's {' and '.join(parts)} contain{'s' if len(parts) == 1 else ''} invisible or "
+        f"text-reordering characters ({', '.join(points)}), shown here as <U+...>: what a terminal displays "
+        "may not be what the server sent.",
+    )
 
 
 def lint_tool(
     name: str,
     annotations: Mapping[str, Any] | None,
     resolved: Mapping[str, Any] | None = None,
+    *,
+    description: str = "",
+    title: str = "",
 ) -> list[LintWarning]:
     """Warnings about a tool's static annotations, and about a resolve result when one is given."""
     warnings: list[LintWarning] = []
+    # A title that only repeats the name (the display fallback) is not a second finding.
+    texts = {"name": name, "title": title if title != name else "", "description": description}
+    hidden = hidden_text_warning(texts)
+    if hidden is not None:
+        warnings.append(hidden)
     stated = stated_hints(annotations)
     if not stated:
         warnings.append(

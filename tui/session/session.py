@@ -72,7 +72,7 @@ class Session:
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
-        self.audit = AuditLog(startup.paths.audit_file)
+        self.audit = AuditLog(startup.paths.audit_file, startup.config.audit)
         self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
@@ -170,6 +170,7 @@ class Session:
                 await self._settled[name].wait()
 
         await asyncio.wait_for(settled(), timeout)
+        await self.catalogue.flush()  # the listed tools are on disk too: a ready session writes nothing more
         return [self.state(name) for name in names]
 
     def reconnect(self, server: str) -> Awaitable[None]:

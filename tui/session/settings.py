@@ -185,15 +185,19 @@ class SettingsService:
     def revoke(self, approval: Approval) -> Saved:
         book = self.policy.book
         book.revoke(approval)
-        done = f"Revoked: {approval.tool} on {approval.server} will ask before running again"
+        how = "always allowed" if approval.scope == "always" else "allowed for this session"
+        done = (
+            f"{approval.tool} on {approval.server} is no longer {how} up to {approval.ceiling.label}: "
+            "your rules and preferences decide its next call."
+        )
         if approval.scope == "always":
             saved = self._write_store("the revocation")
             if not saved.ok:
                 book.add(approval)  # still on disk, so still in force: say so rather than pretend
                 return saved
-            saved = Saved(True, f"{done} (saved to {self.store.path}).")
+            saved = Saved(True, f"{done} Saved to {self.store.path}.")
         else:
-            saved = Saved(True, f"{done} (it was approved for this session only).")
+            saved = Saved(True, done)
         self._changed("approval")
         return saved
 

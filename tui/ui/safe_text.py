@@ -1,33 +1,26 @@
-"""Server text is data: it must never style, link or act.
+"""Server text is data: it must never style, link, act or hide itself.
 
 Everything a server sends (names, titles, descriptions, results, errors, stderr) goes through
-``literal`` before it reaches a widget. Markup such as ``[bold]`` or ``[@click=app.quit]`` stays plain
-text because a ``Content`` built from a str is never parsed as markup; terminal control characters
-(ESC, BEL, C1 codes, ...) are replaced by a visible escape so they cannot move the cursor or recolour
-the screen.
+``literal`` or ``clean`` before it reaches a widget. Markup such as ``[bold]`` or ``[@click=app.quit]``
+stays plain text because a ``Content`` built from a str is never parsed as markup. ``clean`` is the core
+sanitiser (:func:`tui.safety.visible_text.visible`): terminal control characters become ``\\xNN`` and
+characters that hide or reorder text (bidi overrides, zero-width, tags) become ``<U+XXXX>``.
 """
 
 from __future__ import annotations
 
-import re
-
 from textual.content import Content
 
-# C0 controls except tab and newline, DEL, and the C1 range (which some terminals honour as CSI etc.).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def _visible(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+from tui.safety.visible_text import visible
 
 
 def clean(text: str) -> str:
-    """``text`` with control characters shown as ``\\xNN``; carriage returns included."""
-    return _CONTROL.sub(_visible, text)
+    """``text`` with control characters as ``\\xNN`` and hiding/reordering characters as ``<U+XXXX>``."""
+    return visible(text)
 
 
 def literal(text: str, style: str = "") -> Content:
-    """A Content that shows ``text`` exactly, never interpreting markup or control sequences."""
+    """A Content that shows ``text`` exactly, never interpreting markup, control or bidi characters."""
     return Content.styled(clean(text), style) if style else Content(clean(text))
 
 

@@ -118,6 +118,9 @@ class AuditViewScreen(Screen[None]):
         )
         if not count:
             text = f"{self.audit_log.path}: no call attempts recorded yet"
+        older = len(self.audit_log.files()) - (1 if self.audit_log.path.exists() else 0)
+        if older:
+            text += f" (read with its {older} older rotated file{'s' if older != 1 else ''})"
         skipped = self.audit_log.skipped_lines
         if skipped:
             text += f"; {skipped} unreadable line{'s' if skipped != 1 else ''} skipped"

@@ -1,6 +1,7 @@
 """The confirmation dialog before a tool call, graded by the call's risk (product.md "Confirmation dialogs").
 
-safe / low / medium: compact, Allow focused. high: warning colours, Cancel focused, the reasons first.
+safe / low / medium: compact (as tall as its content, no blank lines between parts, one-line buttons, a
+small scrolling arguments box), Allow focused. high: warning colours, Cancel focused, the reasons first.
 critical: error colours, Cancel focused, Allow disabled until the tool's exact name is typed, no "always".
 Dismisses with a ``ConfirmChoice``; Escape is ``CANCEL``.
 """
@@ -17,14 +18,23 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
-from tui.ui.safe_text import literal
+from tui.ui.safe_text import clean, literal
 from tui.ui.screens import confirm_text as text
 
 
-def _block(lines: list[str], *, id: str, heading: str) -> Static | None:
+def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
+    """``heading`` over one line per item; ``inline``: heading and items as one wrapped paragraph."""
     if not lines:
         return None
-    return Static(literal("\n".join([heading, *lines])), id=id, classes="confirm-block")
+    if inline:
+        body = heading + " " + "; ".join(line.removeprefix("• ") for line in lines)
+    else:
+        body = "\n".join([heading, *lines])
+    return Static(literal(body), id=id, classes="confirm-block")
+
+
+NARROW_BELOW = 100
+"""Terminal width (cells) below which the buttons are laid out two by two."""
 
 
 class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
@@ -63,6 +73,15 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
+    ConfirmCallScreen.-narrow #confirm-buttons {
+        layout: grid; grid-size: 2; grid-gutter: 0 1; grid-columns: auto auto; align-horizontal: left;
+    }
+    ConfirmCallScreen.-narrow #confirm-buttons Button { margin-left: 0; }
+    ConfirmCallScreen.-compact > #confirm-box { padding: 0 1; }
+    ConfirmCallScreen.-compact .confirm-block { margin-top: 0; }
+    ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
+    ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
+    ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
     """
 
     def __init__(self, request: ConfirmRequest) -> None:
@@ -70,6 +89,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.request = request
         self.grade = request.grade.grade
         self.add_class(f"-grade-{self.grade.label}")
+        self.set_class(not self.severe, "-compact")
 
     @property
     def severe(self) -> bool:
@@ -78,7 +98,13 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
 
     def compose(self) -> ComposeResult:
         request = self.request
-        reasons = _block(text.reason_lines(request), id="confirm-reasons", heading="Why this grade:")
+        # Compact: the reasons run on as one wrapped paragraph instead of a line each.
+        reasons = _block(
+            text.reason_lines(request),
+            id="confirm-reasons",
+            heading="Why this grade:",
+            inline=not self.severe,
+        )
         with VerticalScroll(id="confirm-box"):
             yield Static(literal(text.title_text(request)), id="confirm-title")
             yield Static(literal(text.grade_text(request)), id="confirm-grade")
@@ -91,12 +117,16 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 if not self.severe and reasons is not None:
                     yield reasons
             yield Label(Content("Arguments, exactly as they will be sent:"), id="confirm-arguments-label")
-            yield TextArea(request.arguments_json, id="confirm-arguments", read_only=True, soft_wrap=True)
+            yield TextArea(
+                clean(request.arguments_json), id="confirm-arguments", read_only=True, soft_wrap=True
+            )
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
-                    yield Input(placeholder=request.tool_name, id="confirm-typed-name", select_on_focus=False)
+                    yield Input(
+                        placeholder=clean(request.tool_name), id="confirm-typed-name", select_on_focus=False
+                    )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
 
@@ -113,27 +143,39 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 id="confirm-resolution",
                 heading="Changed from the tool's definition:",
             ),
-            _block(text.lint_lines(request), id="confirm-lint", heading="Annotation warnings:"),
+            _block(
+                text.claimed_lines(request),
+                id="confirm-claimed",
+                heading="The server's answer broke the tool's static bounds:",
+            ),
+            _block(text.lint_lines(request), id="confirm-lint", heading="Warnings:"),
         ):
             if block is not None:
                 yield block
 
     def _buttons(self) -> ComposeResult:
         allow_variant = {Grade.HIGH: "warning", Grade.CRITICAL: "error"}.get(self.grade, "primary")
+        compact = not self.severe  # one-line buttons; high and critical keep the full, framed ones
         yield Button(
             Content("Allow once (o)"),
             id="confirm-once",
             variant=allow_variant,  # type: ignore[arg-type]
             disabled=self.request.needs_typed_name,
+            compact=compact,
         )
         yield Button(
             Content("Allow for this session (s)"),
             id="confirm-session",
             disabled=self.request.needs_typed_name,
+            compact=compact,
         )
         if self.request.offers_always:
-            yield Button(literal(text.always_label(self.request)), id="confirm-always")
-        yield Button(Content("Cancel (Esc)"), id="confirm-cancel")
+            yield Button(literal(text.always_label(self.request)), id="confirm-always", compact=compact)
+        yield Button(Content("Cancel (Esc)"), id="confirm-cancel", compact=compact)
+
+    def on_resize(self) -> None:
+        # Four buttons need about 100 columns in a row; below that they go two by two, none cut off.
+        self.set_class(self.size.width < NARROW_BELOW, "-narrow")
 
     def on_mount(self) -> None:
         focus = "#confirm-cancel" if self.severe else "#confirm-once"
@@ -144,7 +186,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         """True unless the grade needs the tool's name typed and it is not (exactly) there yet."""
         if not self.request.needs_typed_name:
             return True
-        return self.query_one("#confirm-typed-name", Input).value.strip() == self.request.tool_name
+        typed = self.query_one("#confirm-typed-name", Input).value.strip()
+        # A name with hidden characters is shown as e.g. del<U+200B>ete; typing what is shown counts.
+        return typed in (self.request.tool_name, clean(self.request.tool_name))
 
     @on(Input.Changed, "#confirm-typed-name")
     def _typed(self) -> None:

@@ -62,7 +62,26 @@ def definition_lines(request: ConfirmRequest) -> list[str]:
 
 
 def lint_lines(request: ConfirmRequest) -> list[str]:
-    return [f"⚠ {warning.message}" for warning in request.lint]
+    """Annotation lint, then every preflight warning (non-deterministic server, riskier or broken answer)."""
+    lines = [f"⚠ {warning.message}" for warning in request.lint]
+    lines += [f"⚠ {warning}" for warning in request.warnings if f"⚠ {warning}" not in lines]
+    return lines
+
+
+def claimed_lines(request: ConfirmRequest) -> list[str]:
+    """A bound-breaking resolution: the static and the claimed hints side by side, one hint a line."""
+    if request.static is None or request.claimed is None:
+        return []
+    lines = [f"{'hint':<16}{'tools/list':<12}claimed for this call"]
+    for name, hint in request.static.items():
+        claimed = request.claimed.get(name)
+        mark = "   ← differs" if claimed.value != hint.value else ""
+        lines.append(f"{name:<16}{_yes(hint.value):<12}{_yes(claimed.value)}{mark}")
+    return [*lines, "The riskier of the two is used."]
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
 
 
 def gate_text(request: ConfirmRequest) -> str:

@@ -56,6 +56,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
+        Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -70,6 +71,7 @@ class MainScreen(Screen[None]):
         self._panel_lock = asyncio.Lock()
         self.workspace_ready = asyncio.Event()
         """Set once the tabs on the right are mounted (right after the first frame)."""
+        self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
 
     def static_hints(self, tool: ToolInfo) -> Hints:
         """The tool's badges before any arguments: its static hints with your override."""
@@ -112,7 +114,9 @@ class MainScreen(Screen[None]):
             self.query_one(ServerLogView).show(server)
 
     def _notice_text(self) -> str:
-        lines = list(self.startup.problems)
+        from tui.config.check import problems_notice
+
+        lines = problems_notice(self.startup.problems, everything=self._all_problems)
         if self.startup.using_demo:
             where = self.startup.config_file or self.startup.paths.config_file
             lines.append(
@@ -309,7 +313,14 @@ class MainScreen(Screen[None]):
         history = self.query_one(CallHistory)
         title = f"{tool.display_title} on {tool.server}"
         self.history_count += 1
-        entry = HistoryEntry(self.history_count, datetime.now(), tool.server, tool.name, dict(arguments))
+        entry = HistoryEntry(
+            self.history_count,
+            datetime.now(),
+            tool.server,
+            tool.name,
+            dict(arguments),
+            grade=panel.badges.grade,
+        )
         sent_at: float | None = None
 
         async def on_send() -> None:
@@ -331,7 +342,7 @@ class MainScreen(Screen[None]):
             self.running_call = None
             # The pre-call preflight resolves again, which is where a changing answer shows up.
             self._flag_nondeterministic()
-        history.record(replace(entry, outcome=record.outcome, grade=record.assessment.grade.grade))
+        history.record(entry.finished(record))
         await panel.show_outcome(record.outcome, title)
         for note in record.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
@@ -384,12 +395,30 @@ class MainScreen(Screen[None]):
     def action_toggle_sort(self) -> None:
         self.query_one(ToolList).action_toggle_sort()
 
+    def action_toggle_problems(self) -> None:
+        self._all_problems = not self._all_problems
+        notice = self.query_one("#notice", Static)
+        notice.update(self._notice_text())
+        notice.set_class(self._all_problems, "-expanded")
+
     def action_show_tab(self, tab: str) -> None:
         if self.workspace_ready.is_set():
-            self.query_one(TabbedContent).active = tab
+            self._show_tab(tab)
         else:  # pressed in the instant before the tabs exist: show it once they do
             self.call_later(self._show_tab_when_ready, tab)
 
     async def _show_tab_when_ready(self, tab: str) -> None:
         await self.mount_workspace()
+        self._show_tab(tab)
+
+    def _show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
+        if tab == "history":
+            self.query_one(CallHistory).focus()  # Down and Enter work at once
+        elif tab == "logs":
+            # The server the person is working with: the open tool's, else the last call's.
+            panel = self.mounted_panel
+            tool_server = panel.tool.server if panel is not None and panel.tool is not None else None
+            server = tool_server or self.query_one(CallHistory).last_server
+            log_view = self.query_one(ServerLogView)
+            log_view.show(server if server is not None else log_view.shown_server)

@@ -49,7 +49,7 @@ GRADE_STYLES: Mapping[Grade, str] = {
     Grade.CRITICAL: "bold #ffffff on #c62828",
 }
 
-_GRADE_WIDTH = max(len(grade.label) for grade in Grade) + 2
+GRADE_WIDTH = max(len(grade.label) for grade in Grade) + 2
 
 
 def _slot_width(name: str) -> int:
@@ -90,7 +90,7 @@ def hint_badges(hints: Hints) -> Content:
 
 def grade_chip(grade: Grade) -> Content:
     """The risk grade as a coloured chip of fixed width."""
-    return Content.styled(f" {grade.label} ".ljust(_GRADE_WIDTH), GRADE_STYLES[grade])
+    return Content.styled(f" {grade.label} ".ljust(GRADE_WIDTH), GRADE_STYLES[grade])
 
 
 def resolvable_mark(resolvable: bool) -> Content:

@@ -1,11 +1,15 @@
-"""The session's calls, newest first; choosing one posts :class:`CallHistory.Reopen` with its entry."""
+"""The session's calls, newest first; choosing one posts :class:`CallHistory.Reopen` with its entry.
+
+Statuses use the audit log's words: a call the person cancelled in the confirmation dialog is
+"cancelled" (nothing was sent), one that policy refused is "denied".
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.content import Content
@@ -14,9 +18,13 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.client.models import CallOutcome, CallStatus
+from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.badges import grade_chip
+
+if TYPE_CHECKING:
+    from tui.client.call_flow import CallRecord
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,18 @@ class HistoryEntry:
     arguments: Mapping[str, Any]
     outcome: CallOutcome | None = None
     grade: Grade | None = None
+    """The call's grade: the one it was decided with, or while it runs the one shown when it started."""
+    declined: bool = False
+    """The person cancelled it in the confirmation dialog: nothing was sent."""
+
+    def finished(self, record: CallRecord) -> HistoryEntry:
+        """This entry with the outcome, grade and the person's answer of a call that went through the flow."""
+        return replace(
+            self,
+            outcome=record.outcome,
+            grade=record.assessment.grade.grade,
+            declined=record.choice is ConfirmChoice.CANCEL,
+        )
 
 
 STATUS_LOOK: Mapping[CallStatus, tuple[str, str]] = {
@@ -41,9 +61,11 @@ STATUS_LOOK: Mapping[CallStatus, tuple[str, str]] = {
 }
 
 
-def status_text(outcome: CallOutcome | None) -> Content:
+def status_text(outcome: CallOutcome | None, declined: bool = False) -> Content:
     if outcome is None:
         return Content.styled("running…", "#fdd835")
+    if outcome.status is CallStatus.DENIED and declined:
+        return Content.styled(*STATUS_LOOK[CallStatus.CANCELLED])  # as the audit log says it
     if outcome.status is CallStatus.OK and outcome.is_error:
         return Content.styled("tool error", "bold #ef5350")  # the tool ran and reported a failure
     word, style = STATUS_LOOK[outcome.status]
@@ -57,7 +79,7 @@ def format_duration(seconds: float) -> str:
 def history_row(entry: HistoryEntry) -> Content:
     """Time, grade, server/tool, status and duration in fixed columns."""
     chip = grade_chip(entry.grade) if entry.grade is not None else Content(" " * 10)
-    status = status_text(entry.outcome)
+    status = status_text(entry.outcome, entry.declined)
     duration = format_duration(entry.outcome.duration_s) if entry.outcome is not None else ""
     return Content(" ").join(
         [
@@ -92,6 +114,11 @@ class CallHistory(OptionList):
     def entries(self) -> list[HistoryEntry]:
         """Newest first."""
         return list(self._entries)
+
+    @property
+    def last_server(self) -> str | None:
+        """The server of the most recent call, if any."""
+        return self._entries[0].server if self._entries else None
 
     def record(self, entry: HistoryEntry) -> None:
         """Add ``entry``, or replace the one with the same id (a call that has now finished)."""

@@ -1,13 +1,16 @@
 """What servers write to stderr and send as log notifications, kept per server and shown literally.
 
 ``Log`` draws each line as plain text (no markup); :func:`~tui.ui.safe_text.clean` makes control
-sequences visible, so a server cannot recolour or move the terminal from its stderr.
+sequences visible, so a server cannot recolour or move the terminal from its stderr. Long lines wrap at
+the view's width (and wrap again when it changes) rather than running off the pane's edge.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
+from rich.cells import chop_cells
 from textual.widgets import Log
 
 from tui.ui.safe_text import clean
@@ -16,11 +19,18 @@ LINE_LIMIT = 4000
 """Characters kept of one line: a server flooding one huge line must not stall rendering."""
 
 
+def empty_text(server: str | None) -> str:
+    """What an empty view says, so a blank pane is not mistaken for a broken one."""
+    if server is None:
+        return "No server has written anything yet (stderr and log messages show here)."
+    return f"{clean(server)} has written nothing yet (its stderr and log messages show here)."
+
+
 class ServerLogView(Log):
     """Per-server log lines, bounded; :meth:`show` picks one server (or all) and follows the tail."""
 
     DEFAULT_CSS = """
-    ServerLogView { height: 1fr; }
+    ServerLogView { height: 1fr; overflow-x: hidden; }
     """
 
     def __init__(self, max_lines: int = 2000, *, id: str | None = None, classes: str | None = None) -> None:
@@ -29,6 +39,8 @@ class ServerLogView(Log):
         self._by_server: dict[str, deque[str]] = {}
         self._all: deque[str] = deque(maxlen=max_lines)
         self._shown: str | None = None
+        self._wrap_width = 0  # the width the shown lines were wrapped to; 0 before the first layout
+        self._showing_empty = False
 
     @property
     def shown_server(self) -> str | None:
@@ -48,12 +60,18 @@ class ServerLogView(Log):
     def show(self, server: str | None) -> None:
         self._shown = server
         self.clear()
-        self.write_lines(self.lines_of(server) if server is not None else list(self._all))
+        lines = self.lines_of(server) if server is not None else list(self._all)
+        self._showing_empty = not lines
+        self._write(lines or [empty_text(server)])
 
     def forget(self, server: str) -> None:
         self._by_server.pop(server, None)
         if self._shown == server:
             self.show(server)
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._wrap_width:
+            self.show(self._shown)  # wrap again from the kept lines
 
     def _add(self, server: str, text: str) -> None:
         if len(text) > LINE_LIMIT:
@@ -64,6 +82,19 @@ class ServerLogView(Log):
         name = clean(server)
         self._all.extend(f"{name}: {line}" for line in new)
         if self._shown is None:
-            self.write_lines([f"{name}: {line}" for line in new])
+            self._write_new([f"{name}: {line}" for line in new])
         elif self._shown == server:
-            self.write_lines(new)
+            self._write_new(new)
+
+    def _write_new(self, lines: list[str]) -> None:
+        if self._showing_empty:
+            self._showing_empty = False
+            self.clear()
+        self._write(lines)
+
+    def _write(self, lines: Iterable[str]) -> None:
+        width = self._wrap_width = self.scrollable_content_region.width
+        if width <= 0:  # not laid out yet: on_resize wraps them once the width is known
+            self.write_lines(lines)
+            return
+        self.write_lines([row for line in lines for row in (chop_cells(line, width) or [""])])

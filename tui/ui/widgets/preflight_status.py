@@ -1,7 +1,9 @@
-"""Where the hints of *this call* come from, always truthfully, in four fixed lines.
+"""Where the hints of *this call* come from, always truthfully: three fixed lines, then every warning.
 
-The height never changes, so typing never makes the layout jump; while a resolve is in flight the last
-result stays on screen with a quiet "resolving…" mark instead of flickering to an empty state.
+The first three lines never change height, so typing never makes them jump; every warning that applies
+(a non-deterministic server, a riskier or bound-breaking answer, a contradiction or another lint finding)
+gets a line of its own below them, so none can push another out of view. While a resolve is in flight
+the last result stays on screen with a quiet "resolving…" mark instead of flickering to an empty state.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.client.models import EXTENSION_ID
 from tui.client.preflight import PreflightResult, PreflightStatus
-from tui.safety.hints import SHORT_LABELS
+from tui.safety.hints import SHORT_LABELS, Hints
+from tui.safety.lint import lint_tool
 from tui.ui.safe_text import clean
 
 DRAFT = "draft extension"
@@ -20,24 +24,50 @@ def _hint_label(name: str) -> str:
     return SHORT_LABELS.get(name, name)
 
 
-def status_lines(result: PreflightResult | None, pending: bool) -> Content:
-    """Four lines for ``result`` (None before the first one): what, detail, fallback note, warnings.
+def warning_texts(result: PreflightResult) -> list[str]:
+    """Every warning that applies to this call: the preflight's own, then the annotation lint."""
+    resolved = result.resolved_annotations if result.status is PreflightStatus.RESOLVED else None
+    lint = [w.message for w in lint_tool(result.tool.name, result.tool.annotations, resolved)]
+    return [*result.warnings, *(text for text in lint if text not in result.warnings)]
 
-    Warnings (a non-deterministic server, a resolution riskier than the static definition) always
-    have the last line to themselves, so nothing else can push them out of view.
+
+def status_lines(result: PreflightResult | None, pending: bool) -> Content:
+    """At least four lines for ``result`` (None before the first one): what, detail, note, warnings.
+
+    Each warning has a line of its own after the first three, so none hides another.
     """
     busy = Content.styled("  resolving…", "italic $text-muted") if pending else Content("")
     if result is None:
         return Content.assemble(Content.styled("Preflight", "bold"), busy, "\n\n\n")
     head, detail, note = _describe(result)
-    warnings = Content.styled("⚠ " + " · ".join(clean(w) for w in result.warnings), "bold $warning")
-    last = warnings if result.warnings else Content("")
-    return Content("\n").join([Content.assemble(head, busy), detail, note, last])
+    warnings = [Content.styled(f"⚠ {clean(text)}", "bold $warning") for text in warning_texts(result)]
+    return Content("\n").join([Content.assemble(head, busy), detail, note, *(warnings or [Content("")])])
+
+
+def dialect_text(result: PreflightResult) -> str:
+    """Which dialect this preflight used, in words ("" when the tool is not resolvable)."""
+    method = result.method or result.tool.resolve_method
+    if method is None:
+        return ""
+    if method == EXTENSION_ID:
+        return "tool-resolution extension (experimental draft)"
+    return f"{method} ({DRAFT})"
+
+
+def side_by_side(static: Hints, claimed: Hints) -> str:
+    """The static and the claimed hints on one line, for an answer that broke a bound."""
+
+    def short(hints: Hints) -> str:
+        return " ".join(
+            f"{_hint_label(name)} {'yes' if hint.value else 'no'}" for name, hint in hints.items()
+        )
+
+    return f"static: {short(static)}  |  claimed: {short(claimed)}"
 
 
 def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
-    method = result.method or result.tool.resolve_method
-    draft = Content.styled(f"  {method} ({DRAFT})", "$text-muted") if method else Content("")
+    dialect = dialect_text(result)
+    draft = Content.styled(f"  {dialect}", "$text-muted") if dialect else Content("")
     status = result.status
     if status is PreflightStatus.NOT_RESOLVABLE:
         source = "stated by the server" if not result.static.unannotated else "spec defaults: no annotations"
@@ -72,6 +102,10 @@ def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
         if result.static.unannotated
         else "Showing the static (worst-case) hints."
     )
+    if result.claimed is not None:
+        fallback = f"Using the riskier of {side_by_side(result.static, result.claimed)}"
+    if result.call_blocked_reason is not None:
+        fallback = "The call cannot be sent with these arguments: correct them first."
     return (
         Content.assemble(Content.styled("Resolve failed", "bold $error"), draft, "  ctrl+y retries"),
         Content.styled(clean(result.error or "unknown error"), "$error"),
@@ -95,7 +129,8 @@ class PreflightStatusBar(Static):
 
     DEFAULT_CSS = """
     PreflightStatusBar {
-        height: 4; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis;
+        height: auto; min-height: 4; padding: 0 1; background: $boost; text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 

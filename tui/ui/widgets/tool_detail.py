@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.client.models import ToolInfo
+from tui.client.models import EXTENSION_ID, ToolInfo
 from tui.safety.grade import grade_hints
 from tui.safety.hints import Hints
 from tui.safety.lint import lint_tool
@@ -30,6 +30,17 @@ def pretty_json(value: Any) -> str:
     if len(text) > SCHEMA_LIMIT:
         text = text[:SCHEMA_LIMIT] + f"\n… cut: {len(text) - SCHEMA_LIMIT} more characters"
     return text
+
+
+def resolution_text(tool: ToolInfo) -> str:
+    """Which resolution dialect the tool uses, in words (the seed drafts keep their established wording)."""
+    if tool.resolve_method != EXTENSION_ID:
+        return describe_resolvable(tool.resolve_method)
+    return (
+        "Resolvable per call via the tool-resolution extension (io.modelcontextprotocol/tool-resolution, "
+        "an experimental draft, not in a released spec): the hints can be refined for the arguments you "
+        "enter, and each call is asked about again right before it is sent."
+    )
 
 
 class ToolDetail(VerticalScroll):
@@ -91,11 +102,13 @@ class ToolDetail(VerticalScroll):
         if self._hints.unannotated:
             lines.append(Content.styled(UNANNOTATED_NOTE, "#fb8c00"))
         lines.extend(Content(f"  {text}") for text in describe_hints(self._hints))
-        for warning in lint_tool(tool.name, tool.annotations):
+        for warning in lint_tool(
+            tool.name, tool.annotations, description=tool.description, title=tool.display_title
+        ):
             lines.append(Content.assemble(("⚠ ", "bold $warning"), literal(warning.message, "$warning")))
         lines.extend(Content(f"  · {reason.text}") for reason in result.reasons)
         self._set("#detail-hints", Content("\n").join(lines))
-        self._set("#detail-resolve", Content(describe_resolvable(tool.resolve_method)))
+        self._set("#detail-resolve", Content(resolution_text(tool)))
         description = tool.description.strip()
         self._set(
             "#detail-description", literal(description) if description else Content.styled("(none)", "dim")

@@ -1,172 +1,30 @@
-"""The tool filter: precomputed search data per tool and a query matcher fast enough for every keystroke.
-
-Query syntax (whitespace-separated terms; every term must match):
-
-- a word matches the server, name, title or description (case-insensitive substring);
-- a badge or grade word filters by it: ``ro``/``read-only``, ``rw``/``writes``, ``destructive``/``dest``,
-  ``idempotent``/``idem``, ``open-world``/``open``, ``closed-world``/``closed``, ``unannotated``,
-  ``resolvable``, ``lint`` (annotation warnings), ``safe``, ``low``, ``medium``, ``high``, ``critical``
-  (also ``grade:high``);
-- ``grade:high+`` means that grade or riskier; ``server:NAME`` limits to servers whose name contains NAME;
-- ``-term`` excludes what ``term`` matches; ``"high"`` (in quotes) searches the text for a badge word.
-"""
+"""The tool list's filter: the query language lives in the core (``tui.session.tool_query``), shared with
+``mcp-tui tools --filter``; this module keeps the names the widgets import."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-
-from tui.client.models import ToolInfo
-from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints
-from tui.safety.lint import LintWarning, lint_tool
-
-FILTER_HELP = (
-    "filter: words · ro rw destructive idempotent open closed unannotated resolvable lint · "
-    "safe…critical, grade:high+ · server:NAME · -word excludes"
+from tui.session.tool_query import (
+    FILTER_HELP,
+    TOKEN_ALIASES,
+    Term,
+    ToolEntry,
+    filter_tools,
+    make_entry,
+    name_rank,
+    parse_query,
+    sort_entries,
+    static_hints,
 )
 
-# Every spelling a person may type for a badge, mapped to the canonical token stored per tool.
-TOKEN_ALIASES: Mapping[str, str] = {
-    "ro": "read-only",
-    "read-only": "read-only",
-    "readonly": "read-only",
-    "rw": "writes",
-    "writes": "writes",
-    "write": "writes",
-    "dest": "destructive",
-    "destructive": "destructive",
-    "idem": "idempotent",
-    "idempotent": "idempotent",
-    "open": "open-world",
-    "open-world": "open-world",
-    "openworld": "open-world",
-    "ow": "open-world",
-    "closed": "closed-world",
-    "closed-world": "closed-world",
-    "unannotated": "unannotated",
-    "resolvable": "resolvable",
-    "lint": "lint",
-    "warning": "lint",
-    **{grade.label: f"grade:{grade.label}" for grade in Grade},
-    **{f"grade:{grade.label}": f"grade:{grade.label}" for grade in Grade},
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ToolEntry:
-    """One tool with everything the list needs precomputed once (on set_tools, not per keystroke)."""
-
-    tool: ToolInfo
-    hints: Hints
-    grade: Grade
-    tokens: frozenset[str]
-    haystack: str
-    lint: tuple[LintWarning, ...]
-    """Annotation warnings (contradictions, destructive-sounding names, no annotations)."""
-    server_lower: str
-    name_key: tuple[str, str]
-
-
-def static_hints(tool: ToolInfo) -> Hints:
-    return Hints.from_annotations(tool.annotations)
-
-
-def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_hints) -> ToolEntry:
-    hints = hints_for(tool)
-    grade = grade_hints(hints).grade
-    tokens = {f"grade:{grade.label}"}
-    if hints.unannotated:
-        tokens.add("unannotated")
-    tokens.add("read-only" if hints.read_only.value else "writes")
-    if not hints.read_only.value:
-        if hints.destructive.value:
-            tokens.add("destructive")
-        if hints.idempotent.value:
-            tokens.add("idempotent")
-    tokens.add("open-world" if hints.open_world.value else "closed-world")
-    if tool.resolve_method is not None:
-        tokens.add("resolvable")
-    lint = tuple(lint_tool(tool.name, tool.annotations))
-    if lint:
-        tokens.add("lint")
-    haystack = "\n".join((tool.server, tool.name, tool.title or "", tool.display_title, tool.description))
-    return ToolEntry(
-        tool=tool,
-        hints=hints,
-        grade=grade,
-        tokens=frozenset(tokens),
-        haystack=haystack.lower(),
-        lint=lint,
-        server_lower=tool.server.lower(),
-        name_key=(tool.server.lower(), tool.display_title.lower()),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """One parsed filter term: ``kind`` is text, token, grade_min or server."""
-
-    kind: str
-    value: str
-    wanted: bool = True
-    floor: Grade = Grade.SAFE
-
-
-def _term(word: str, quoted: bool, wanted: bool) -> Term:
-    if not quoted:
-        if (token := TOKEN_ALIASES.get(word)) is not None:
-            return Term("token", token, wanted)
-        if word.startswith("grade:") and word.endswith("+"):
-            try:
-                return Term("grade_min", word, wanted, Grade.parse(word[6:-1]))
-            except ValueError:
-                pass
-        if word.startswith("server:"):
-            return Term("server", word[7:], wanted)
-    return Term("text", word, wanted)
-
-
-_WORD = re.compile(r"""(-?)(?:"([^"]*)"?|'([^']*)'?|(\S+))""")
-
-
-def parse_query(query: str) -> list[Term]:
-    """The terms of ``query``, in order."""
-    terms: list[Term] = []
-    for match in _WORD.finditer(query.lower()):
-        minus, double, single, bare = match.groups()
-        quoted = bare is None
-        word = bare if bare is not None else (double if double is not None else single)
-        if word:  # skip "" while a quote is being typed
-            terms.append(_term(word, quoted, not minus))
-    return terms
-
-
-def _narrow(entries: list[ToolEntry], term: Term) -> list[ToolEntry]:
-    # One comprehension per kind, with no call per entry: this loop is the per-keystroke cost.
-    value, wanted = term.value, term.wanted
-    if term.kind == "text":
-        return [e for e in entries if (value in e.haystack) is wanted]
-    if term.kind == "token":
-        return [e for e in entries if (value in e.tokens) is wanted]
-    if term.kind == "server":
-        return [e for e in entries if (value in e.server_lower) is wanted]
-    floor = term.floor
-    return [e for e in entries if (e.grade >= floor) is wanted]
-
-
-def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
-    """The entries matching ``query`` (syntax in the module docstring), in their given order."""
-    result = list(entries)
-    # Badge terms first: they are cheap and usually cut the list the most before any text scan.
-    for term in sorted(parse_query(query), key=lambda term: term.kind == "text"):
-        result = _narrow(result, term)
-    return result
-
-
-def sort_entries(entries: Sequence[ToolEntry], by_risk: bool) -> list[ToolEntry]:
-    """By server then title; or riskiest grade first (then server and title)."""
-    if by_risk:
-        return sorted(entries, key=lambda entry: (-entry.grade, entry.name_key))
-    return sorted(entries, key=lambda entry: entry.name_key)
+__all__ = [
+    "FILTER_HELP",
+    "TOKEN_ALIASES",
+    "Term",
+    "ToolEntry",
+    "filter_tools",
+    "make_entry",
+    "name_rank",
+    "parse_query",
+    "sort_entries",
+    "static_hints",
+]

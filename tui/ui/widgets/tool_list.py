@@ -30,10 +30,10 @@ from tui.ui.widgets.tool_filter import (
     sort_entries,
     static_hints,
 )
-from tui.ui.widgets.tool_rows import ToolOptions, tool_row
+from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, choose_layout, tool_row
 
-COMPACT_BELOW = 64
-"""List width (cells) below which rows use the compact badges."""
+LIST_CHROME = 5
+"""Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
 
 
 class ToolList(Vertical):
@@ -84,7 +84,7 @@ class ToolList(Vertical):
         self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
         self._query = ""
         self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
-        self._compact = False
+        self._layout = RowLayout()
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
 
     def compose(self) -> ComposeResult:
@@ -134,27 +134,23 @@ class ToolList(Vertical):
         """Replace every tool of ``server`` (call on ToolsChanged); ``notes`` marks rows by tool name."""
         for old in self._by_server.pop(server, ()):
             self._forget(old)
-        self._notes[server] = notes = dict(notes or {})
+        self._notes[server] = dict(notes or {})
         entries = [make_entry(tool, self._hints_for) for tool in tools]
-        for entry in entries:
-            option = Option(tool_row(entry, self._compact, notes.get(entry.tool.name)))
-            self._option_of[id(entry)] = option
-            self._entry_of[id(option)] = entry
         self._by_server[server] = entries
+        if not self._relayout():
+            self._build_rows(entries)
         self._resort()
 
     def remove_server(self, server: str) -> None:
         for old in self._by_server.pop(server, ()):
             self._forget(old)
         self._notes.pop(server, None)
+        self._relayout()
         self._resort()
 
     def on_resize(self) -> None:
-        # Below this width the full badges leave no room for the tool's title.
-        compact = self.size.width < COMPACT_BELOW
-        if compact != self._compact:
-            self._compact = compact
-            self.refresh_hints()
+        if self._relayout():
+            self._apply_filter(self._query)
 
     def refresh_hints(self) -> None:
         """Recompute every row's hints (after the user changed an override)."""
@@ -172,6 +168,27 @@ class ToolList(Vertical):
     @property
     def _options(self) -> OptionList:
         return self.query_one("#tool-options", OptionList)
+
+    def _relayout(self) -> bool:
+        """Fit the rows to the list's width and longest name; True when every row was rebuilt."""
+        names = [entry.tool.name for entries in self._by_server.values() for entry in entries]
+        width = self.size.width - LIST_CHROME if self.size.width else 10_000
+        layout = choose_layout(width, names)
+        if layout == self._layout:
+            return False
+        self._layout = layout
+        self._option_of.clear()
+        self._entry_of.clear()
+        for entries in self._by_server.values():
+            self._build_rows(entries)
+        return True
+
+    def _build_rows(self, entries: list[ToolEntry]) -> None:
+        for entry in entries:
+            note = self._notes.get(entry.tool.server, {}).get(entry.tool.name)
+            option = Option(tool_row(entry, self._layout, note))
+            self._option_of[id(entry)] = option
+            self._entry_of[id(option)] = entry
 
     def _forget(self, entry: ToolEntry) -> None:
         option = self._option_of.pop(id(entry))

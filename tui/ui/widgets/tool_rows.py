@@ -1,5 +1,15 @@
 """Rows of the tool list: their Content, and an OptionList tuned for 1000 one-line rows.
 
+A row puts the tool's name first, because the name is what people search for, type and read in docs:
+
+    med  add_note          ⟳⚠ r  d  i  o  @demo Add a note
+
+grade chip, the name padded to the list's longest name (so what follows lines up), the resolvable and
+annotation-warning marks, the badges, then the server and the title, which are the first to be cut when
+the list is narrow (the detail view shows both in full). :func:`choose_layout` picks, for the list's
+width, the richest form that still leaves every name whole: full chip and badges, one letter per badge,
+or the chip alone.
+
 The tuning overrides two private OptionList methods (Textual 8.x is pinned in pyproject): the base
 class measures every row's height and re-renders every visible row after each set_options, which is
 what a filter keystroke does.
@@ -7,6 +17,8 @@ what a filter keystroke does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 
 from textual.cache import LRUCache
@@ -21,39 +33,101 @@ from textual.widgets.option_list import Option
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.ui.safe_text import one_line
-from tui.ui.widgets.badges import badges_row
+from tui.ui.widgets.badges import (
+    BADGES_WIDTH,
+    COMPACT_WIDTH,
+    GRADE_WIDTH,
+    compact_badges,
+    compact_chip,
+    grade_chip,
+    hint_badges,
+    resolvable_mark,
+)
 from tui.ui.widgets.tool_filter import ToolEntry
 
-# Shown after the badges of a tool whose annotations look wrong; the detail view says why.
-LINT_MARK = Content.styled("⚠ ", "bold $warning")
+# After the name of a tool whose annotations look wrong; the detail view says why.
+LINT_MARK = Content.styled("⚠", "bold $warning")
 NOTE_STYLES = {"cached": "italic $text-muted", "changed": "bold $warning"}
+"""Row notes: from the last run's list (not confirmed yet), or defined differently than it was then."""
+
+NAME_LIMIT = 64
+"""Characters of a name shown at most (a server may send anything); real names are far shorter."""
+
+
+class BadgeForm(Enum):
+    """How much of the grade and badges a row shows: the list's width decides."""
+
+    FULL = "full"
+    COMPACT = "compact"
+    CHIP_ONLY = "chip only"
+
+
+CHIP_CELLS = {BadgeForm.FULL: GRADE_WIDTH, BadgeForm.COMPACT: 4, BadgeForm.CHIP_ONLY: 4}
+BADGE_CELLS = {BadgeForm.FULL: BADGES_WIDTH, BadgeForm.COMPACT: COMPACT_WIDTH, BadgeForm.CHIP_ONLY: 0}
+MARK_CELLS = 2  # resolvable, lint
+
+
+@dataclass(frozen=True, slots=True)
+class RowLayout:
+    """The badge form and the name column's width, shared by every row so columns line up."""
+
+    form: BadgeForm = BadgeForm.FULL
+    name_width: int = 0
+
+
+def needed_cells(form: BadgeForm, name_width: int) -> int:
+    """Cells a row needs up to its badges: chip, name, marks, badges (server and title may be cut)."""
+    badges = BADGE_CELLS[form]
+    return CHIP_CELLS[form] + 1 + name_width + 1 + MARK_CELLS + (1 + badges if badges else 0)
+
+
+def choose_layout(width: int, names: list[str]) -> RowLayout:
+    """The richest layout whose rows keep every name whole within ``width`` cells."""
+    name_width = min(max((len(one_line(name, NAME_LIMIT)) for name in names), default=0), NAME_LIMIT)
+    for form in (BadgeForm.FULL, BadgeForm.COMPACT):
+        if needed_cells(form, name_width) <= width:
+            return RowLayout(form, name_width)
+    return RowLayout(BadgeForm.CHIP_ONLY, name_width)
+
+
+@lru_cache(maxsize=64)
+def _chip(grade: Grade, form: BadgeForm) -> Content:
+    return (grade_chip(grade) if form is BadgeForm.FULL else compact_chip(grade)) + Content(" ")
 
 
 @lru_cache(maxsize=512)
-def _row_prefix(hints: Hints, grade: Grade, resolvable: bool, compact: bool) -> Content:
+def _after_name(hints: Hints, resolvable: bool, lint: bool, form: BadgeForm) -> Content:
     # Only a few dozen distinct badge combinations exist; build each once, not once per tool.
-    return badges_row(hints, grade, resolvable, compact) + Content(" ")
+    marks = resolvable_mark(resolvable) + (LINT_MARK if lint else Content(" "))
+    if form is BadgeForm.CHIP_ONLY:
+        return Content(" ") + marks
+    badges = hint_badges(hints) if form is BadgeForm.FULL else compact_badges(hints)
+    return Content(" ") + marks + Content(" ") + badges
 
 
-def tool_row(entry: ToolEntry, compact: bool = False, note: str | None = None) -> Content:
-    """One list row: grade, badges, resolvable mark, title, then server (and name when it differs).
+def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None = None) -> Content:
+    """One list row: grade, the full name, marks, badges, then server and title (cut first).
 
-    ``note`` (such as "cached") goes before the title, where it cannot be cut off."""
+    ``note`` ("cached", "changed") comes right after the badges, in every layout."""
     tool = entry.tool
-    prefix = _row_prefix(entry.hints, entry.grade, tool.resolve_method is not None, compact)
-    if entry.lint:
-        prefix = prefix + LINT_MARK
-    if note:
-        prefix = prefix + Content.styled(f"{note} ", NOTE_STYLES.get(note, "italic"))
+    chip = _chip(entry.grade, layout.form)
+    name = one_line(tool.name, NAME_LIMIT)
+    after = _after_name(entry.hints, tool.resolve_method is not None, bool(entry.lint), layout.form)
     # Assembled by hand (one Content, a few spans): this runs for every tool of every ToolsChanged.
-    pieces = [(one_line(tool.display_title, 80), "bold")]
-    if tool.display_title != tool.name:
-        pieces.append((one_line(tool.name, 60), "dim"))
-    pieces.append(("@" + one_line(tool.server, 40), "dim italic"))
-    text, spans = prefix.plain, list(prefix.spans)
-    for number, (piece, style) in enumerate(pieces):
-        if number:
-            text += " "
+    text = chip.plain
+    spans = list(chip.spans)
+    spans.append(Span(len(text), len(text) + len(name), "bold"))
+    text += name.ljust(layout.name_width)
+    offset = len(text)
+    spans.extend(Span(s.start + offset, s.end + offset, s.style) for s in after.spans)
+    text += after.plain
+    tail = [(note, NOTE_STYLES.get(note, "italic"))] if note else []
+    if layout.form is not BadgeForm.CHIP_ONLY:  # else no room: server and title are in the detail view
+        tail.append(("@" + one_line(tool.server, 40), "dim italic"))
+    if tool.display_title != tool.name and layout.form is not BadgeForm.CHIP_ONLY:
+        tail.append((one_line(tool.display_title, 80), "dim"))
+    for piece, style in tail:
+        text += " "
         spans.append(Span(len(text), len(text) + len(piece), style))
         text += piece
     return Content(text, spans)
@@ -61,7 +135,9 @@ def tool_row(entry: ToolEntry, compact: bool = False, note: str | None = None) -
 
 class ToolOptions(OptionList):
     DEFAULT_CSS = """
-    ToolOptions { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    ToolOptions {
+        height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; scrollbar-size-vertical: 1;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

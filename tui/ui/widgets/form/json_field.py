@@ -10,13 +10,15 @@ from textual.app import ComposeResult
 from textual.widgets import TextArea
 
 from tui.client.arguments import ArgumentError
+from tui.safety.visible_text import escape_hidden_in_json
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, starting_value
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FieldSpec
 
 
 def dump(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    # Hidden or reordering characters become \u escapes: the same JSON value, but visible and editable.
+    return escape_hidden_in_json(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def json_problem(text: str) -> str | None:

@@ -41,9 +41,12 @@ class ResourceLinkView(Static):
 
 
 class EmbeddedResourceView(SaveableBlock):
-    def __init__(self, block: EmbeddedResourceBlock, *, save_dir: Path | None = None) -> None:
+    def __init__(
+        self, block: EmbeddedResourceBlock, *, save_dir: Path | None = None, display_limit: int | None = None
+    ) -> None:
         super().__init__(save_dir=save_dir, classes="result-block embedded-resource-block")
         self.block = block
+        self.display_limit = display_limit
         self.data = block.blob or b""
         self.file_name = suggested_file_name(uri_stem(block.uri), block.mime_type)
         self.what = (
@@ -66,6 +69,7 @@ class EmbeddedResourceView(SaveableBlock):
                 label="Resource text",
                 save_stem=uri_stem(self.block.uri),
                 save_dir=self.save_dir,
+                **({} if self.display_limit is None else {"display_limit": self.display_limit}),
             )
         elif self.data:
             yield self.save_button()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
+from typing import Any
 
 from textual.await_complete import AwaitComplete
 from textual.containers import VerticalScroll
@@ -30,6 +32,10 @@ from tui.ui.widgets.results.structured_tree import StructuredTree
 from tui.ui.widgets.results.text_block import TextBlockView
 
 TRUNCATED_NOTE = "The result was too large and was cut; what follows is only its beginning."
+
+DISPLAY_LIMIT_CHARS = 2_000_000
+"""Text put on screen for one result, shared by its blocks, so a multi-MB result cannot freeze the UI.
+Only the display is capped: each block says how much it shows, and saving it writes all of it."""
 
 # One class per way a call can end, so styles (and tests) need not read the text.
 _STATUS_CLASSES = ("-is-error", "-failed", "-timeout", "-cancelled", "-denied", "-ok")
@@ -113,24 +119,54 @@ class ResultView(VerticalScroll):
         if outcome.truncated:
             widgets.append(Static(TRUNCATED_NOTE, id="result-truncated", classes="result-note"))
         stem = title
+        budget = DISPLAY_LIMIT_CHARS
         for index, block in enumerate(outcome.content, start=1):
-            widgets.append(self._block(block, f"{stem}-{index}" if len(outcome.content) > 1 else stem))
+            name = f"{stem}-{index}" if len(outcome.content) > 1 else stem
+            widgets.append(self._block(block, name, budget))
+            budget = max(0, budget - _text_length(block))
         if outcome.structured is not None:
-            widgets.append(Static("Structured content", id="result-structured-title"))
-            widgets.append(StructuredTree(outcome.structured, id="result-structured"))
+            widgets.extend(self._structured(outcome.structured, f"{stem}-structured", budget))
         if outcome.status is CallStatus.OK and not outcome.content and outcome.structured is None:
             widgets.append(Static("The result has no content.", id="result-empty", classes="result-note"))
         return widgets
 
-    def _block(self, block: ContentBlock, stem: str) -> Widget:
+    def _structured(self, structured: Any, stem: str, display_limit: int) -> list[Widget]:
+        title = Static("Structured content", id="result-structured-title")
+        text = json.dumps(structured, ensure_ascii=False, default=str)
+        if len(text) <= DISPLAY_LIMIT_CHARS:
+            return [title, StructuredTree(structured, id="result-structured")]
+        # Too large for a tree: its JSON as indented text, capped on screen and saved whole.
+        indented = json.dumps(structured, indent=2, ensure_ascii=False, default=str)
+        view = TextBlockView(
+            indented,
+            label="Structured content",
+            save_stem=stem,
+            save_dir=self.save_dir,
+            display_limit=display_limit,
+        )
+        view.id = "result-structured"
+        return [title, view]
+
+    def _block(self, block: ContentBlock, stem: str, display_limit: int) -> Widget:
         if isinstance(block, TextBlock):
-            return TextBlockView(block.text, save_stem=stem, save_dir=self.save_dir)
+            return TextBlockView(
+                block.text, save_stem=stem, save_dir=self.save_dir, display_limit=display_limit
+            )
         if isinstance(block, BinaryBlock):
             return BinaryBlockView(block, save_stem=stem, save_dir=self.save_dir)
         if isinstance(block, ResourceLinkBlock):
             return ResourceLinkView(block)
         if isinstance(block, EmbeddedResourceBlock):
-            return EmbeddedResourceView(block, save_dir=self.save_dir)
+            return EmbeddedResourceView(block, save_dir=self.save_dir, display_limit=display_limit)
         if isinstance(block, UnknownBlock):
             return UnknownBlockView(block, save_dir=self.save_dir)
         raise TypeError(f"unknown content block {block!r}")
+
+
+def _text_length(block: ContentBlock) -> int:
+    """Characters of text ``block`` may put on screen (an upper bound: each view caps its own)."""
+    if isinstance(block, TextBlock):
+        return len(block.text)
+    if isinstance(block, EmbeddedResourceBlock) and block.text is not None:
+        return len(block.text)
+    return 0

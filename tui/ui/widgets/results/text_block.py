@@ -39,20 +39,36 @@ def _cut(text: str, limit: int = RENDER_LIMIT_CHARS, max_lines: int = RENDER_LIM
 
 
 class TextBlockView(SaveableBlock):
-    """Shows ``text`` literally; long text can be saved whole even when only its start is shown."""
+    """Shows ``text`` literally; long text can be saved whole even when only its start is shown.
+
+    ``display_limit`` caps the characters put on screen (the result view shares one budget across its
+    blocks). Saving always writes ``text`` exactly as the server sent it, however much is shown.
+    """
 
     def __init__(
-        self, text: str, *, label: str = "Text", save_stem: str = "result", save_dir: Path | None = None
+        self,
+        text: str,
+        *,
+        label: str = "Text",
+        save_stem: str = "result",
+        save_dir: Path | None = None,
+        display_limit: int = RENDER_LIMIT_CHARS,
     ) -> None:
         super().__init__(save_dir=save_dir, classes="result-block text-block")
+        limit = max(0, min(display_limit, RENDER_LIMIT_CHARS))
         pretty = pretty_json(text)
+        # Re-indented only when all of it fits on screen: a capped view is then a prefix of what was sent.
+        if pretty is not None and len(pretty) > limit:
+            pretty = None
         self.is_json = pretty is not None
         self.full_text = pretty if pretty is not None else text
         self.title_text = f"{label} · JSON" if self.is_json else label
-        self.shown = _cut(self.full_text)
+        self.shown = _cut(self.full_text, limit)
         self.capped = len(self.shown) < len(self.full_text)
-        self.large = len(self.shown) > STATIC_LIMIT_CHARS or self.shown.count("\n") > STATIC_LIMIT_LINES
-        self.data = self.full_text.encode("utf-8", errors="replace") if self.large else b""
+        self.large = (
+            self.capped or len(self.shown) > STATIC_LIMIT_CHARS or self.shown.count("\n") > STATIC_LIMIT_LINES
+        )
+        self.data = text.encode("utf-8", errors="replace") if self.large else b""
         self.file_name = suggested_file_name(save_stem, "application/json" if self.is_json else "text/plain")
         self.what = f"{self.title_text}, {human_size(len(self.data))}"
 

@@ -1,4 +1,4 @@
-"""The ``mcp-tui`` command. Imports stay lazy: the first frame must not wait for the mcp SDK."""
+"""``mcp-tui`` with no command: the TUI. Imports stay lazy: the first frame must not wait for the mcp SDK."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from tui import __version__
+from tui.cli.exit_codes import exit_codes_text
+from tui.cli.parsing import COMMANDS
 
 EPILOG = """\
 examples:
@@ -16,6 +18,8 @@ examples:
   mcp-tui -- npx -y @modelcontextprotocol/server-everything
                                             one stdio server, just for this session
   mcp-tui demo-server [--http PORT]         run the bundled demo server on its own
+  mcp-tui tools --json                      every tool, its grade and hints, as JSON
+  mcp-tui call demo add_note text=hello     one call through the same decision engine as the TUI
 
 files:
   config.toml in the user config directory (override with --config or MCP_TUI_CONFIG);
@@ -23,11 +27,16 @@ files:
 """
 
 
+def commands_text() -> str:
+    rows = [f"  {name:<8} {meaning}" for name, meaning in COMMANDS.items()]
+    return "headless commands (each takes --json; mcp-tui COMMAND --help for more):\n" + "\n".join(rows)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mcp-tui",
         description="A terminal client for MCP servers that shows what a tool call will do, before it runs.",
-        epilog=EPILOG,
+        epilog=f"{commands_text()}\n\n{EPILOG}\n{exit_codes_text()}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mcp-tui {__version__}")
@@ -51,22 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def split_command(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Options before ``--``, and the ad-hoc stdio server command after it."""
-    if "--" in argv:
-        at = argv.index("--")
-        return argv[:at], argv[at + 1 :]
-    return argv, []
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["demo-server"]:
-        from tui.demo.main import main as demo_main
-
-        return demo_main(argv[1:])
-
-    options, command = split_command(argv)
+def open_tui(options: list[str], command: list[str]) -> int:
+    """No command word: open the TUI (or ``--check-config``)."""
     args = build_parser().parse_args(options)
     if args.sse and not args.url:
         build_parser().error("--sse needs --url")
@@ -81,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mcp-tui: {error}", file=sys.stderr)
         return 2
     if args.check_config:
-        for problem in startup.problems:
-            print(problem, file=sys.stderr)
-        return 2 if startup.problems else 0
+        from tui.config.check import run_check
+
+        return run_check(startup, args.config)
 
     from tui.client.early_spawn import spawn_early, stop_unadopted
 

@@ -1,0 +1,34 @@
+"""A CallFlow wired the way the session wires it, for tests that drive the flow without a session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui.client.call_flow import CallFlow, Confirm, Policy
+from tui.client.manager import ConnectionManager
+from tui.client.models import ToolInfo
+from tui.client.preflight import PreflightEngine, PreflightResult
+from tui.config.audit import AuditLog
+from tui.safety.assessment import Assessment, assess
+from tui.safety.hints import Hints
+
+
+def make_flow(
+    manager: ConnectionManager, engine: PreflightEngine, policy: Policy, tmp_path: Path, confirm: Confirm
+) -> CallFlow:
+    """No approvals are remembered (the session's settings service does that)."""
+
+    def assess_call(tool: ToolInfo, preflight: PreflightResult | None) -> Assessment:
+        override = policy.overrides.get(tool.server, tool.name)
+        resolved = preflight.effective if preflight is not None else None
+        return assess(Hints.from_annotations(tool.annotations), resolved=resolved, override=override)
+
+    return CallFlow(
+        manager,
+        engine,
+        policy,
+        assess=assess_call,
+        audit=AuditLog(tmp_path / "audit.jsonl"),
+        confirm=confirm,
+        remember=lambda *args: (),
+    )

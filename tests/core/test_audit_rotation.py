@@ -1,0 +1,104 @@
+"""The audit log rotates by size, keeps a few files, is read across them, and never tears or interleaves
+records, even with two processes appending at once."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+from typing import Any
+
+from tui.config.audit import AuditLog, AuditRecord, make_record
+from tui.config.loader import load_config
+from tui.config.model import AuditSettings
+from tui.safety.effective import effective_hints
+
+KB = 1024
+
+
+def record(writer: str, n: int, padding: int = 0) -> AuditRecord:
+    return make_record(
+        server=writer,
+        tool="tool",
+        definition_hash="h",
+        arguments={"n": n, "padding": "x" * padding},
+        hints=effective_hints({"readOnlyHint": True}),
+        grade="safe",
+        decision="allow",
+        reason=f"record {n} of {writer}",
+        rule="auto-safe",
+        outcome="ok",
+        duration_ms=1,
+    )
+
+
+def test_the_log_rotates_by_size_keeps_a_few_files_and_reads_across_them(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=2))
+    for n in range(60):
+        log.append(record("a", n, padding=200))
+    names = sorted(path.name for path in tmp_path.glob("audit.jsonl*") if not path.name.endswith(".lock"))
+    assert names == ["audit.jsonl", "audit.jsonl.1", "audit.jsonl.2"]
+    assert all(path.stat().st_size <= 4 * KB + 400 for path in log.files())
+    assert log.files() == [tmp_path / "audit.jsonl", tmp_path / "audit.jsonl.1", tmp_path / "audit.jsonl.2"]
+    kept = log.recent(1000)
+    numbers = [r.arguments["n"] for r in kept]  # type: ignore[index]
+    assert numbers == list(range(60 - len(numbers), 60)), "newest records, in order, across the files"
+    assert 10 < len(numbers) < 60, "older files beyond keep_files are gone"
+    assert [r.arguments["n"] for r in log.recent(3)] == [57, 58, 59]  # type: ignore[index]
+
+
+def test_rotation_can_be_turned_off(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=0))
+    for n in range(40):
+        log.append(record("a", n, padding=200))
+    assert log.files() == [tmp_path / "audit.jsonl"]
+    assert len(log.recent(100)) == 40
+
+
+def test_the_setting_is_read_from_config_toml(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[audit]\nmax_file_kb = 2048\nkeep_files = 3\n", encoding="utf-8")
+    config, problems = load_config(path, must_exist=True)
+    assert problems == []
+    assert config.audit == AuditSettings(max_file_kb=2048, keep_files=3)
+    path.write_text('[audit]\nmax_file_kb = "big"\n', encoding="utf-8")
+    config, problems = load_config(path, must_exist=True)
+    assert config.audit == AuditSettings()
+    assert [p.line for p in problems] == [2]
+    assert '"max_file_kb" must be a whole number' in problems[0].message
+
+
+def append_many(path: str, writer: str, count: int, start: Any) -> None:
+    """Runs in its own process: a second app instance writing to the same log."""
+    log = AuditLog(Path(path), AuditSettings(max_file_kb=64, keep_files=1000))
+    start.wait()  # both processes write at the same time, not one after the other
+    for n in range(count):
+        # Every tenth record is large (100 kB), so a write split in parts would show.
+        log.append(record(writer, n, padding=100 * KB if n % 10 == 0 else 50))
+
+
+def test_two_processes_appending_at_once_never_tear_or_interleave_records(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    count = 300
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(2)
+    workers = [
+        context.Process(target=append_many, args=(str(path), name, count, start)) for name in ("A", "B")
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=120)
+        assert worker.exitcode == 0
+
+    log = AuditLog(path)
+    files = log.files()
+    assert len(files) > 5, "the small size limit made both processes rotate"
+    lines = [line for file in files for line in file.read_bytes().split(b"\n") if line]
+    parsed = [json.loads(line) for line in lines]  # a torn or interleaved line would not parse
+    assert len(parsed) == 2 * count
+    records = list(log.newest_first())
+    assert log.skipped_lines == 0
+    for writer in ("A", "B"):
+        mine = [r.arguments["n"] for r in reversed(records) if r.server == writer]  # type: ignore[index]
+        assert mine == list(range(count)), f"{writer}'s records are all there, each once, in order"

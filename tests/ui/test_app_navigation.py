@@ -1,0 +1,115 @@
+"""Keys that move around the main screen, and what the History and Logs tabs say, in the real app."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from textual.widgets import TabbedContent
+
+from tui.client.models import CallStatus
+from tui.safety.grade import Grade
+from tui.ui.screens.confirm_call import ConfirmCallScreen
+from tui.ui.widgets.history import CallHistory
+from tui.ui.widgets.log_view import ServerLogView
+from tui.ui.widgets.results.result_view import ResultView
+from tui.ui.widgets.server_list import ServerList
+
+
+def two_demo_servers(home: Path) -> str:
+    lines = []
+    for name in ("alpha", "beta"):
+        sandbox = home / f"{name}-sandbox"
+        sandbox.mkdir()
+        lines += [
+            f"[servers.{name}]",
+            f"command = {str(sys.executable)!r}",
+            f'args = ["-m", "tui", "demo-server", "--sandbox", {str(sandbox)!r}]',
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def history_rows(app: object) -> list[str]:
+    history = app.main_screen.query_one(CallHistory)  # type: ignore[attr-defined]
+    return [history.get_option_at_index(i).prompt.plain for i in range(history.option_count)]
+
+
+async def test_a_call_cancelled_in_the_dialog_reads_cancelled_like_the_audit_log(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["add_note"], {"text": "never sent"})
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.main_screen.query_one(CallHistory).option_count == 1)
+        [row] = history_rows(app)
+        assert "cancelled" in row
+        assert "denied" not in row
+        assert "medium" in row
+        assert [r["outcome"] for r in audit_records(home)] == ["cancelled"]
+
+
+async def test_a_call_cancelled_while_running_shows_its_grade(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
+        await wait_for(pilot, lambda: panel(app).badges.grade is not None)
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+        await pilot.press("o")
+        await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
+        await pilot.press("escape")
+        view = panel(app).query_one(ResultView)
+        await wait_for(pilot, lambda: view.outcome is not None)
+        assert view.outcome is not None
+        assert view.outcome.status is CallStatus.CANCELLED
+        [entry] = app.main_screen.query_one(CallHistory).entries
+        assert entry.grade is Grade.SAFE
+        assert "safe" in history_rows(app)[0]
+        await wait_for(pilot, lambda: audit_records(home))
+        assert [(r["outcome"], r["grade"]) for r in audit_records(home)] == [("cancelled", "safe")]
+
+
+async def test_f2_focuses_the_history_so_down_and_enter_reopen_a_call(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        for zone in ("UTC", "Europe/Paris"):
+            await app.main_screen.open_tool(tools["world_clock"], {"timezone": zone})
+            await pilot.press("ctrl+r")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+            await pilot.press("o")
+            await wait_for(pilot, lambda: app.main_screen.running_call is None and not app.screen.is_modal)
+        await wait_for(pilot, lambda: len(app.main_screen.query_one(CallHistory).entries) == 2)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.main_screen.query_one(TabbedContent).active == "history"
+        assert isinstance(app.focused, CallHistory)
+        await pilot.press("home", "down", "enter")  # newest first: Down reaches the older call, UTC
+        await wait_for(pilot, lambda: app.main_screen.query_one(TabbedContent).active == "call")
+        assert panel(app).current_arguments()[0] == {"timezone": "UTC"}
+
+
+async def test_f3_shows_the_open_tools_server_not_the_highlighted_row(home: Path) -> None:
+    app = make_app(home, two_demo_servers(home))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await wait_for_tools(pilot, app, "alpha")
+        beta = {t.name: t for t in await wait_for_tools(pilot, app, "beta")}
+        servers = app.main_screen.query_one(ServerList)
+        servers.focus()
+        servers.highlighted = 0
+        await pilot.pause()
+        assert servers.highlighted_server == "alpha"
+        await app.main_screen.open_tool(beta["world_clock"])
+        await pilot.pause()  # the form takes the focus
+        await pilot.press("f3")
+        await pilot.pause()
+        log_view = app.main_screen.query_one(ServerLogView)
+        assert app.main_screen.query_one(TabbedContent).active == "logs"
+        assert log_view.shown_server == "beta"
+        first_line = log_view.render_line(0).text.strip()
+        assert first_line == "beta has written nothing yet (its stderr and log messages show here)."

@@ -1,0 +1,53 @@
+"""The banner at the top of the main screen: how many configuration problems, the first few, and F6 for
+every one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_harness import make_app
+from textual.widgets import Static
+
+from tui.config.check import PROBLEMS_SHOWN, problems_notice
+
+BROKEN = "".join(
+    f'[servers.s{n}]\ncommand = {n}\n\n[servers.ok{n}]\ncommand = "x"\nargs = "y"\n\n' for n in range(4)
+)
+
+
+def shown_rows(notice: Static) -> str:
+    return "\n".join(notice.render_line(y).text for y in range(notice.scrollable_content_region.height))
+
+
+async def test_the_banner_counts_every_problem_and_f6_shows_them_all(home: Path) -> None:
+    app = make_app(home, BROKEN)
+    problems = app.startup.problems
+    assert len(problems) == 8
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notice = app.main_screen.query_one("#notice", Static)
+        rows = shown_rows(notice)
+        assert "8 configuration problems" in rows
+        assert "… and 5 more: press F6 to see every one." in rows  # on screen, not cut off
+        await pilot.press("f6")
+        await pilot.pause()
+        text = str(notice.content)
+        for problem in problems:
+            assert f"• {problem}" in text
+        assert notice.size.height >= len(text.splitlines())
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "… and 5 more" in str(notice.content)
+
+
+def test_the_banner_lines() -> None:
+    assert problems_notice([]) == []
+    one = problems_notice(["config.toml, line 2: bad"])
+    assert one == [
+        "1 configuration problem; the rest of the configuration was loaded:",
+        "• config.toml, line 2: bad",
+    ]
+    many = [f"problem {n}" for n in range(PROBLEMS_SHOWN + 2)]
+    short = problems_notice(many)
+    assert short[-1] == "… and 2 more: press F6 to see every one."
+    assert len(problems_notice(many, everything=True)) == len(many) + 2

@@ -1,0 +1,60 @@
+"""Every row of the tool list shows its tool's whole name, at the sizes people really use.
+
+The app runs for real against the demo server; server-filesystem's tools (recorded from
+``npx @modelcontextprotocol/server-filesystem``: long names such as list_directory_with_sizes, and titles)
+are added to the same list, so the rows are measured in the sidebar the app actually lays out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_harness import make_app, wait_for_tools
+from snapshot_app import filesystem_tools
+from textual.pilot import Pilot
+
+from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_rows import ToolOptions
+
+SIZES = [(80, 24), (120, 40), (160, 48)]
+
+
+async def rendered_rows(pilot: Pilot[Any], options: ToolOptions) -> list[str]:
+    """The text each row shows on screen, scrolling every row into view in turn."""
+    rows: list[str] = []
+    for index in range(options.option_count):
+        options.highlighted = index
+        await pilot.pause()
+        line = index - round(options.scroll_offset.y)
+        assert 0 <= line < options.scrollable_content_region.height
+        rows.append(options.render_line(line).text)
+    return rows
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_every_row_shows_the_full_tool_name(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        demo = await wait_for_tools(pilot, app)
+        tool_list = app.main_screen.query_one(ToolList)
+        tool_list.set_tools("server-filesystem", filesystem_tools())
+        await pilot.pause()
+        options = tool_list.query_one(ToolOptions)
+        rows = await rendered_rows(pilot, options)
+        shown = tool_list.visible_tools
+        assert len(rows) == len(shown) == len(demo) + 14
+        for row, tool in zip(rows, shown, strict=True):
+            assert f" {tool.name} " in f"{row} ", f"{tool.name} is cut at {size}: {row!r}"
+
+
+async def test_all_demo_tools_fit_on_one_screen_at_120x40(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        demo = await wait_for_tools(pilot, app)
+        await pilot.pause()
+        options = app.main_screen.query_one(ToolOptions)
+        assert options.option_count == len(demo) == 13
+        assert options.scrollable_content_region.height >= 13
+        assert options.max_scroll_y == 0

@@ -1,0 +1,126 @@
+"""``servers``, ``tools``, ``show`` and ``audit``: what there is, without calling anything."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import TYPE_CHECKING
+
+from tui.cli.exit_codes import CliError, Exit
+from tui.cli.parsing import Request
+from tui.cli.records import emit, server_document, show_document, tool_document
+from tui.cli.render import hints_line, tool_lines
+from tui.cli.session_run import load, run, with_session
+from tui.cli.targets import check_server, connect, find_tool, only, split_names
+from tui.safety.visible_text import visible
+
+if TYPE_CHECKING:
+    from tui.client.models import ToolInfo
+    from tui.session.session import Session
+    from tui.session.tool_query import ToolEntry
+
+
+def entry_of(session: Session, tool: ToolInfo) -> ToolEntry:
+    """The tool list's row for ``tool``: hints (overrides included), grade and lint, as the TUI has it."""
+    from tui.session.tool_query import make_entry
+
+    return make_entry(tool, lambda tool: session.assess(tool).hints)
+
+
+def servers(request: Request) -> int:
+    startup = load(request)
+
+    async def body(session: Session) -> int:
+        limit = startup.config.timeouts.connect + startup.config.timeouts.request + 5
+        with contextlib.suppress(TimeoutError):  # a server still connecting is shown as such
+            await session.ready(timeout=limit)
+        trust = {server.name: server.trust.value for server in session.servers}
+        documents = [server_document(state, trust[state.name]) for state in session.states()]
+        if request.json:
+            emit(documents)
+            return 0
+        for doc in documents:
+            version = doc["protocol_version"] or "-"
+            line = f"{visible(doc['server'])}  {doc['state']}  protocol {version}  {doc['tools']} tools"
+            line += f"  {doc['trust']}"
+            print(line + (f"  ({visible(doc['error'])})" if doc["error"] else ""))
+        return 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def tools(request: Request) -> int:
+    startup = load(request)
+    if request.names:
+        startup = only(startup, check_server(request.names[0], startup))
+
+    async def body(session: Session) -> int:
+        from tui.session.tool_query import filter_tools
+
+        failed = 0
+        for server in [server.name for server in startup.servers]:
+            try:
+                await connect(session, server)
+            except CliError as error:
+                if request.names:
+                    raise
+                failed += 1  # the other servers' tools are still listed
+                print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+        entries = [entry_of(session, tool) for tool in session.tools()]
+        if request.filter:
+            entries = filter_tools(entries, request.filter)
+        if request.json:
+            emit([tool_document(entry) for entry in entries])
+        else:
+            for entry in entries:
+                mark = f"  resolvable ({entry.tool.resolve_method})" if entry.tool.resolve_method else ""
+                lint = "  lint" if entry.lint else ""
+                name = f"{visible(entry.tool.server)}/{visible(entry.tool.name)}"
+                print(f"{entry.grade.label:<8}  {name}{mark}{lint}")
+                print(f"          {hints_line(entry.hints)}")
+        return int(Exit.CONNECTION) if failed else 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def show(request: Request) -> int:
+    startup = load(request)
+    server, name = split_names(request.names, startup, "show")
+    startup = only(startup, server)
+
+    async def body(session: Session) -> int:
+        await connect(session, server)
+        tool = find_tool(session, server, name)
+        entry, assessment = entry_of(session, tool), session.assess(tool)
+        if request.json:
+            emit(show_document(entry, assessment))
+        else:
+            print("\n".join(tool_lines(entry, assessment)))
+        return 0
+
+    return run(lambda: with_session(startup, body))
+
+
+def audit(request: Request) -> int:
+    from tui.config.audit import AuditLog
+    from tui.config.paths import AppPaths
+
+    log = AuditLog(AppPaths.default().audit_file)
+    records = log.recent(request.last)
+    if log.skipped_lines:
+        print(f"mcp-tui: skipped {log.skipped_lines} unreadable lines in {log.path}", file=sys.stderr)
+    if request.json:
+        from dataclasses import asdict
+
+        emit([asdict(record) for record in records])
+        return 0
+    if not records:
+        print(f"no audit records yet ({log.path})", file=sys.stderr)
+    for record in records:
+        took = f" {record.duration_ms} ms" if record.duration_ms is not None else ""
+        head = f"{record.time}  {record.interface:<3}  {visible(record.server)}/{visible(record.tool)}"
+        print(f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}")
+        print(f"    {visible(record.reason)}")
+        if record.error:
+            print(f"    error: {visible(record.error)}")
+    return 0

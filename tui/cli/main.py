@@ -1,0 +1,62 @@
+"""``mcp-tui [OPTIONS] [COMMAND ...] [-- CMD ARGS]``: the TUI, or one headless command.
+
+Imports stay lazy: with no command, nothing here loads the SDK before the TUI paints, and each command
+imports only what it uses.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from tui.cli.exit_codes import CliError
+from tui.cli.parsing import COMMANDS, Request, find_command, parse_command, unknown_command
+
+
+def split_server_command(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Options before ``--``, and the ad-hoc stdio server command after it."""
+    if "--" in argv:
+        at = argv.index("--")
+        return argv[:at], argv[at + 1 :]
+    return argv, []
+
+
+def _handler(command: str) -> Callable[[Request], int]:
+    if command in ("resolve", "call"):
+        from tui.cli import calls
+
+        return calls.resolve if command == "resolve" else calls.call
+    from tui.cli import catalogue
+
+    handlers: dict[str, Callable[[Request], int]] = {
+        "servers": catalogue.servers,
+        "tools": catalogue.tools,
+        "show": catalogue.show,
+        "audit": catalogue.audit,
+    }
+    return handlers[command]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["demo-server"]:
+        from tui.demo.main import main as demo_main
+
+        return demo_main(argv[1:])
+
+    options, server_command = split_server_command(argv)
+    at = find_command(options)
+    if at is None:
+        from tui.cli.tui_launch import open_tui
+
+        return open_tui(options, server_command)
+    try:
+        if options[at] not in COMMANDS:
+            raise unknown_command(options[at])
+        request = parse_command(options, at, server_command)
+        return _handler(request.command)(request)
+    except CliError as error:
+        from tui.safety.visible_text import visible
+
+        print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+        return int(error.code)

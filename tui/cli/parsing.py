@@ -1,0 +1,192 @@
+"""The command line: which command, its options, and the names and ARGS after it.
+
+Options shared by every command (``--config``, ``--url``, ``--sse``, ``--protocol``, ``--json``) may come
+before the command or after it: the command is the first word that is not an option or an option's value,
+and the words on both sides are parsed together by that command's parser. ``-- CMD ARGS`` comes last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tui.cli.arguments import is_pair
+from tui.cli.exit_codes import CliError, Exit, exit_codes_text
+
+COMMANDS: dict[str, str] = {
+    "servers": "each server: state, protocol version, tool count, trust",
+    "tools": "every tool: grade, hints with provenance, resolvable mark (tools [SERVER] [--filter EXPR])",
+    "show": "one tool: title, description, schemas, hints, lint warnings (show [SERVER] TOOL)",
+    "resolve": "the preflight and decision for a call, sending nothing (resolve [SERVER] TOOL [ARGS])",
+    "call": "the call, through the same decision engine; prints the result (call [SERVER] TOOL [ARGS])",
+    "audit": "recent audit records (audit [--last N])",
+}
+
+# Options that take a value, so that value is never mistaken for the command.
+VALUE_OPTIONS = frozenset(
+    {
+        "--config",
+        "--url",
+        "--protocol",
+        "--filter",
+        "--args",
+        "--approve-up-to",
+        "--save-dir",
+        "--timeout",
+        "--last",
+    }
+)
+
+ARGS_HELP = """\
+ARGS:
+  key=value          a string argument
+  key:=JSON          a typed argument: count:=3, dry:=true, tags:='["a","b"]'
+  --args JSON        all arguments as one JSON object; --args @file.json reads it from a file
+  pairs override --args; everything is checked against the tool's inputSchema before anything is sent
+"""
+
+
+@dataclass
+class Request:
+    """What the person asked for, parsed."""
+
+    command: str
+    config: Path | None = None
+    url: str | None = None
+    sse: bool = False
+    protocol: str = "legacy"
+    json: bool = False
+    names: list[str] = field(default_factory=list)
+    """SERVER and/or TOOL, as typed (the command decides which is which)."""
+    pairs: list[str] = field(default_factory=list)
+    args: str | None = None
+    filter: str | None = None
+    no_input: bool = False
+    approve_up_to: str | None = None
+    save_dir: Path | None = None
+    timeout: float | None = None
+    last: int = 20
+    server_command: list[str] = field(default_factory=list)
+    """The ad-hoc stdio server after ``--``."""
+
+
+def find_command(options: list[str]) -> int | None:
+    """The index of the command word in ``options``, or None when there is none (the TUI opens)."""
+    skip = False
+    for index, word in enumerate(options):
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in VALUE_OPTIONS
+            continue
+        return index
+    return None
+
+
+def unknown_command(word: str) -> CliError:
+    close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(close)}?" if close else "."
+    return CliError(
+        Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(COMMANDS)} (see --help)"
+    )
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise ValueError(text)
+    return value
+
+
+def command_parser(command: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"mcp-tui {command}",
+        description=COMMANDS[command],
+        epilog=(ARGS_HELP + "\n" if command in ("resolve", "call") else "") + exit_codes_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--config", type=Path, metavar="PATH", help="config.toml, or an mcpServers/servers JSON"
+    )
+    parser.add_argument("--url", metavar="URL", help="one streamable HTTP server, just for this command")
+    parser.add_argument("--sse", action="store_true", help="with --url: use the legacy SSE transport")
+    parser.add_argument(
+        "--protocol", metavar="MODE", default="legacy", help='"legacy" (default), "auto" or a version'
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    if command in ("tools", "show", "resolve", "call"):
+        parser.add_argument("names", nargs="*", metavar="SERVER TOOL ARGS", help=argparse.SUPPRESS)
+    if command == "tools":
+        parser.add_argument(
+            "--filter",
+            metavar="EXPR",
+            help="the TUI's filter language: words, ro, destructive, grade:high+, server:NAME, -word",
+        )
+    if command in ("resolve", "call"):
+        parser.add_argument("--args", metavar="JSON", help="the arguments as a JSON object, or @file.json")
+    if command == "call":
+        parser.add_argument(
+            "--no-input", action="store_true", help="never prompt: a call that needs approval exits 5"
+        )
+        parser.add_argument(
+            "--approve-up-to",
+            metavar="GRADE",
+            choices=["safe", "low", "medium", "high", "critical"],
+            help="allow once a call that asks, up to this grade (never a never rule or a changed definition)",
+        )
+        parser.add_argument(
+            "--save-dir", type=Path, metavar="DIR", help="write image, audio and binary results here"
+        )
+    if command in ("resolve", "call"):
+        parser.add_argument(
+            "--timeout",
+            type=_positive,
+            metavar="SECONDS",
+            help="resolve: the preflight's limit; call: the call's (default: [timeouts] in config.toml)",
+        )
+    if command == "audit":
+        parser.add_argument("--last", type=int, default=20, metavar="N", help="how many records (default 20)")
+    return parser
+
+
+def parse_command(options: list[str], at: int, server_command: list[str]) -> Request:
+    """Parse ``options`` whose word at ``at`` is a known command (argparse exits 2 on a usage error)."""
+    command = options[at]
+    parsed = command_parser(command).parse_intermixed_args(options[:at] + options[at + 1 :])
+    words: list[str] = list(getattr(parsed, "names", []))
+    names, pairs = words, []
+    if command in ("resolve", "call"):
+        # Names come first; from the first key=value on, every word is an argument.
+        first_pair = next((i for i, word in enumerate(words) if is_pair(word)), len(words))
+        names, pairs = words[:first_pair], words[first_pair:]
+    most = 1 if command == "tools" else 2
+    if len(names) > most:
+        extra = " ".join(names)
+        raise CliError(Exit.USAGE, f"too many names for {command}: {extra!r} (see mcp-tui {command} --help)")
+    if command in ("show", "resolve", "call") and not names:
+        raise CliError(Exit.USAGE, f"which tool? mcp-tui {command} [SERVER] TOOL (list them: mcp-tui tools)")
+    if getattr(parsed, "last", 1) < 1:
+        raise CliError(Exit.USAGE, "--last needs a number of records of at least 1")
+    if parsed.sse and not parsed.url:
+        raise CliError(Exit.USAGE, "--sse needs --url")
+    return Request(
+        command=command,
+        config=parsed.config,
+        url=parsed.url,
+        sse=parsed.sse,
+        protocol=parsed.protocol,
+        json=parsed.json,
+        names=names,
+        pairs=pairs,
+        args=getattr(parsed, "args", None),
+        filter=getattr(parsed, "filter", None),
+        no_input=getattr(parsed, "no_input", False),
+        approve_up_to=getattr(parsed, "approve_up_to", None),
+        save_dir=getattr(parsed, "save_dir", None),
+        timeout=getattr(parsed, "timeout", None),
+        last=getattr(parsed, "last", 20),
+        server_command=server_command,
+    )

@@ -1,0 +1,169 @@
+"""Questions on the terminal: confirm a call, answer a server's elicitation.
+
+Prompts go to stderr and answers are read from stdin, only when both are a terminal and ``--no-input``
+was not given; otherwise nothing is asked and the session's unattended answer holds (a call is not
+sent, an elicitation is declined). Reading uses the event loop (no thread), so Ctrl+C stops a prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from typing import Any
+
+from tui.client.events import ElicitationRequested
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.grade import Grade
+from tui.safety.visible_text import visible
+from tui.session.questions import ConfirmCall, Question, answer_unattended
+
+
+def can_prompt(no_input: bool) -> bool:
+    return not no_input and sys.stdin.isatty() and sys.stderr.isatty()
+
+
+async def read_line() -> str | None:
+    """One line from stdin without blocking the loop; None at end of input."""
+    loop = asyncio.get_running_loop()
+    fd = sys.stdin.fileno()
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fd, wake)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
+    data = os.read(fd, 65536)
+    return data.decode("utf-8", "replace").strip() if data else None
+
+
+def say(text: str = "") -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def ask(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+def describe_request(request: ConfirmRequest) -> None:
+    say(f"\n{visible(request.server)} / {visible(request.tool_name)} needs your approval")
+    say(f"  {visible(request.decision.reason)}")
+    say(f"grade: {request.grade.grade.label}")
+    for reason in request.grade.reasons:
+        say(f"  - {reason.text}")
+    for change in request.resolution_changes:
+        say(f"changed: {change.describe()}")
+    for line in request.definition_changes:
+        say(f"definition changed: {visible(line)}")
+    for warning in request.warnings:
+        say(f"warning: {visible(warning)}")
+    for lint in request.lint:
+        say(f"lint: {visible(lint.message)}")
+    say("arguments (exactly what will be sent):")
+    say(visible(request.arguments_json))
+
+
+async def confirm_on_terminal(request: ConfirmRequest) -> ConfirmChoice:
+    describe_request(request)
+    if request.needs_typed_name:
+        ask(f"This call is critical. Type the tool's name ({visible(request.tool_name)}) to run it: ")
+        typed = await read_line()
+        return ConfirmChoice.ONCE if typed == request.tool_name else ConfirmChoice.CANCEL
+    ask("Run it once? [y/N] ")
+    answer = await read_line()
+    return ConfirmChoice.ONCE if (answer or "").lower() in ("y", "yes") else ConfirmChoice.CANCEL
+
+
+def _field_value(spec: dict[str, Any], text: str) -> Any:
+    kind = spec.get("type")
+    if kind == "boolean":
+        return text.lower() in ("y", "yes", "true", "1")
+    if kind in ("integer", "number"):
+        return int(text) if kind == "integer" else float(text)
+    return text
+
+
+async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[str, Any] | None]:
+    """One prompt per field of the requested schema; an empty answer keeps the default (or skips)."""
+    say(f"\n{visible(question.server)} asks: {visible(question.message)}")
+    properties = question.requested_schema.get("properties") or {}
+    required = set(question.requested_schema.get("required") or [])
+    content: dict[str, Any] = {}
+    for name, spec in properties.items():
+        spec = spec if isinstance(spec, dict) else {}
+        title = visible(str(spec.get("title") or name))
+        choices = (
+            f" ({'/'.join(visible(str(c)) for c in spec['enum'])})"
+            if isinstance(spec.get("enum"), list)
+            else ""
+        )
+        default = spec.get("default")
+        shown_default = f" [{visible(json.dumps(default))}]" if default is not None else ""
+        while True:
+            ask(f"{title}{choices}{shown_default}{' (required)' if name in required else ''}: ")
+            text = await read_line()
+            if text is None:
+                return ("cancel", None)
+            if not text:
+                if default is not None:
+                    content[name] = default
+                elif name in required:
+                    continue
+                break
+            try:
+                content[name] = _field_value(spec, text)
+            except ValueError:
+                say(f"  {title} needs a {spec.get('type')}")
+                continue
+            break
+    ask("Send these answers? [y/N] ")
+    answer = await read_line()
+    return ("accept", content) if (answer or "").lower() in ("y", "yes") else ("decline", None)
+
+
+class TerminalAnswerer:
+    """The CLI's front end for questions: ``--approve-up-to``, then the terminal, then no one."""
+
+    def __init__(self, *, interactive: bool, approve_up_to: Grade | None) -> None:
+        self.interactive = interactive
+        self.approve_up_to = approve_up_to
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def __call__(self, question: Question) -> None:
+        if isinstance(question, ConfirmCall) and self.pre_approved(question.request):
+            question.answer.set_result(ConfirmChoice.ONCE)
+        elif not self.interactive:
+            answer_unattended(question)
+        else:
+            task = asyncio.get_running_loop().create_task(self._ask(question))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    def pre_approved(self, request: ConfirmRequest) -> bool:
+        """``--approve-up-to``: never for a changed definition, which still needs a person."""
+        ceiling = self.approve_up_to
+        changed = request.decision.rule == "definition-changed"
+        return ceiling is not None and not changed and request.grade.grade <= ceiling
+
+    async def _ask(self, question: Question) -> None:
+        try:
+            if isinstance(question, ConfirmCall):
+                choice = await confirm_on_terminal(question.request)
+                if not question.answer.done():
+                    question.answer.set_result(choice)
+            else:
+                answer = await elicit_on_terminal(question)
+                if not question.answer.done():
+                    question.answer.set_result(answer)
+        except asyncio.CancelledError:
+            if not question.answer.done():
+                question.answer.cancel()
+            raise

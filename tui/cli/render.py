@@ -1,0 +1,128 @@
+"""Human text for the headless commands. Every piece of server text goes through ``visible``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tui.safety.hints import SHORT_LABELS
+from tui.safety.visible_text import visible
+
+if TYPE_CHECKING:
+    from tui.client.call_flow import Evaluation
+    from tui.client.models import CallOutcome, ContentBlock
+    from tui.safety.assessment import Assessment
+    from tui.safety.grade import GradeResult
+    from tui.safety.hints import Hints
+    from tui.session.tool_query import ToolEntry
+
+
+def hints_line(hints: Hints) -> str:
+    """``read-only=false (explicit)  destructive=true (default) ...``"""
+    return "  ".join(
+        f"{SHORT_LABELS[name]}={'true' if hint.value else 'false'} ({hint.provenance.value})"
+        for name, hint in hints.items()
+    )
+
+
+def reason_lines(grade: GradeResult) -> list[str]:
+    return [f"  - {reason.text}" for reason in grade.reasons]
+
+
+def pretty(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def tool_lines(entry: ToolEntry, assessment: Assessment) -> list[str]:
+    """``show``: the tool in full."""
+    tool = entry.tool
+    lines = [
+        f"{visible(tool.server)} / {visible(tool.name)}",
+        f"title: {visible(tool.display_title)}",
+        f"grade: {assessment.grade.grade.label}",
+        *reason_lines(assessment.grade),
+        f"hints: {hints_line(assessment.hints)}",
+        (
+            f"resolution: {tool.dialect_label} ({tool.resolve_method})"
+            if tool.resolve_method
+            else "resolution: none (the static hints hold for every call)"
+        ),
+    ]
+    lines += [f"lint: {visible(warning.message)}" for warning in entry.lint]
+    lines += ["", "description:", visible(tool.description or "(none)"), "", "input schema:"]
+    lines.append(visible(pretty(tool.input_schema)))
+    if tool.output_schema is not None:
+        lines += ["", "output schema:", visible(pretty(tool.output_schema))]
+    return lines
+
+
+def evaluation_lines(evaluation: Evaluation) -> list[str]:
+    """``resolve``: what a call with these arguments would get."""
+    preflight, assessment, decision = evaluation.preflight, evaluation.assessment, evaluation.decision
+    lines = [
+        f"{visible(evaluation.tool.server)} / {visible(evaluation.tool.name)}",
+        f"arguments: {visible(json.dumps(evaluation.arguments, ensure_ascii=False))}",
+        f"resolution: {visible(preflight.summary)}",
+        f"grade: {assessment.grade.grade.label}",
+        *reason_lines(assessment.grade),
+        f"hints: {hints_line(assessment.hints)}",
+    ]
+    lines += [f"changed: {change.describe()}" for change in assessment.changes]
+    lines += [f"warning: {visible(warning)}" for warning in preflight.warnings]
+    lines += [f"definition changed: {visible(change)}" for change in decision.changes]
+    lines.append(f"decision: {decision.action} ({decision.rule}): {visible(decision.reason)}")
+    return lines
+
+
+def human_size(size: int) -> str:
+    if size < 1024:
+        return f"{size} B"
+    value, unit = size / 1024, "KB"
+    for bigger in ("MB", "GB"):
+        if value < 1024:
+            break
+        value, unit = value / 1024, bigger
+    return f"{value:.1f} {unit}"
+
+
+def _pretty_text(text: str) -> str:
+    """Text that is a JSON object or array, re-indented (as the TUI shows it); other text unchanged."""
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")):
+        try:
+            return pretty(json.loads(stripped))
+        except ValueError:
+            pass
+    return text
+
+
+def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:
+    where = f", saved to {saved}" if saved is not None else ""
+    if block.kind == "text":
+        return [visible(_pretty_text(block.text))]
+    if block.kind in ("image", "audio"):
+        problem = f" ({visible(block.decode_error)})" if block.decode_error else ""
+        return [f"[{block.kind} {visible(block.mime_type)}, {human_size(len(block.data))}{where}]{problem}"]
+    if block.kind == "resource_link":
+        size = f", {human_size(block.size)}" if block.size is not None else ""
+        return [f"[link {visible(block.name)}: {visible(block.uri)}{size}]"]
+    if block.kind == "resource":
+        head = f"[resource {visible(block.uri)} {visible(block.mime_type or '')}]".replace(" ]", "]")
+        if block.text is not None:
+            return [head, visible(_pretty_text(block.text))]
+        blob = block.blob or b""
+        return [f"{head[:-1]}, {human_size(len(blob))}{where}]"]
+    if block.kind == "unknown":
+        return [f"[unknown block {visible(block.type)}]", visible(pretty(block.raw))]
+    return []
+
+
+def outcome_lines(outcome: CallOutcome, saved: dict[int, Path]) -> Iterable[str]:
+    """The result as the TUI shows it: each content block, then the structured content."""
+    for index, block in enumerate(outcome.content):
+        yield from block_lines(block, saved.get(index))
+    if outcome.structured is not None:
+        yield "structured content:"
+        yield visible(pretty(outcome.structured))

@@ -1,0 +1,74 @@
+"""Which server and which tool the person meant; unknown names exit 2 with the closest matches."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tui.cli.exit_codes import CliError, Exit
+from tui.safety.visible_text import visible
+
+if TYPE_CHECKING:
+    from tui.client.models import ToolInfo
+    from tui.session.session import Session
+    from tui.startup import Startup
+
+
+def _closest(word: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(word, names, n=3, cutoff=0.5)
+    return f"; did you mean {' or '.join(visible(name) for name in close)}?" if close else "."
+
+
+def split_names(names: list[str], startup: Startup, command: str) -> tuple[str, str]:
+    """(server, tool) from ``[TOOL]`` or ``[SERVER, TOOL]``; SERVER may be left out with one server."""
+    if len(names) == 2:
+        return check_server(names[0], startup), names[1]
+    servers = [server.name for server in startup.servers]
+    if len(servers) != 1:
+        raise CliError(
+            Exit.USAGE,
+            f"there are {len(servers)} servers ({', '.join(servers) or 'none'}); "
+            f"name one: mcp-tui {command} SERVER {names[0]}",
+        )
+    return servers[0], names[0]
+
+
+def check_server(name: str, startup: Startup) -> str:
+    servers = [server.name for server in startup.servers]
+    if name not in servers:
+        hint = _closest(name, servers)
+        raise CliError(Exit.USAGE, f"no server named '{visible(name)}'{hint} List them: mcp-tui servers")
+    return name
+
+
+def only(startup: Startup, server: str) -> Startup:
+    """The same startup with just ``server``: a command never waits for servers it does not use."""
+    return replace(startup, servers=[s for s in startup.servers if s.name == server])
+
+
+async def connect(session: Session, server: str) -> None:
+    """Wait (no polling) until ``server`` has listed its tools; exit 3 with its error when it cannot."""
+    from tui.client.models import ConnectionStatus
+
+    timeouts = session.startup.config.timeouts
+    limit = timeouts.connect + timeouts.request + 5
+    try:
+        [state] = await session.ready(server, timeout=limit)
+    except TimeoutError:
+        raise CliError(Exit.CONNECTION, f"{server} did not connect within {limit:g} s") from None
+    if state.status is not ConnectionStatus.CONNECTED:
+        why = state.error or f"the connection is {state.status.value}"
+        raise CliError(Exit.CONNECTION, f"{server} could not connect: {visible(why)}")
+
+
+def find_tool(session: Session, server: str, name: str) -> ToolInfo:
+    tool = session.find_tool(server, name)
+    if tool is None:
+        names = [tool.name for tool in session.tools(server)]
+        hint = _closest(name, names)
+        raise CliError(
+            Exit.USAGE,
+            f"{server} has no tool named '{visible(name)}'{hint} List them: mcp-tui tools {server}",
+        )
+    return tool

@@ -43,9 +43,8 @@ INSPECTOR = NODE_DIR / "node_modules" / ".bin" / "mcp-inspector"
 
 BARE_FRAME = "bare Textual app"  # the bare app's Static
 APP_FRAME = "mcp-tui"  # mcp-tui's header title, painted on the first frame
-DEMO_TOOL = "Manage sandbox files"  # a demo tool's title
-EVERYTHING_NAME = "get-annotated-message"  # a server-everything tool name (the SDK script, the Inspector)
-EVERYTHING_TITLE = "Echo Tool"  # its first row in mcp-tui's list (title first, then the name)
+DEMO_TOOL = "manage_files"  # a demo tool's name
+EVERYTHING_NAME = "get-annotated-message"  # a server-everything tool name, shown by every contender
 INSPECTOR_FRAME = "MCP Servers"
 HOLD = "; sleep 30"  # a script that exits keeps its pane, so its output can be read
 
@@ -69,7 +68,9 @@ class Contender:
 
 
 def _capture(session: str) -> str:
-    result = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True)
+    # With the scrollback: a long output (tools --json) may scroll the mark off the screen at once.
+    command = ["tmux", "capture-pane", "-p", "-S", "-2000", "-t", session]
+    result = subprocess.run(command, capture_output=True, text=True)
     return result.stdout
 
 
@@ -154,17 +155,17 @@ def main() -> None:
 
     bare = Contender("bare Textual app", [python, str(ROOT / "bench" / "bare_textual.py")], [BARE_FRAME])
     app_demo = Contender("mcp-tui, demo", app, [APP_FRAME, DEMO_TOOL])
-    sdk_demo = Contender("bare SDK, demo", held([*sdk, "--titles", *demo]), [DEMO_TOOL])
+    sdk_demo = Contender("bare SDK, demo", held([*sdk, *demo]), [DEMO_TOOL])
     warm_demo = Contender("mcp-tui warm, demo", app, [APP_FRAME, DEMO_TOOL], home=warm_home)
     contenders = [bare, app_demo, sdk_demo, warm_demo]
     app_every = sdk_every = inspector = warm_every = tools_json = None
     if have_node:
-        app_every = Contender("mcp-tui, everything", [*app, "--", *everything], [APP_FRAME, EVERYTHING_TITLE])
+        app_every = Contender("mcp-tui, everything", [*app, "--", *everything], [APP_FRAME, EVERYTHING_NAME])
         sdk_every = Contender("bare SDK, everything", held([*sdk, *everything]), [EVERYTHING_NAME])
         warm_every = Contender(
             "mcp-tui warm, everything",
             [*app, "--", *everything],
-            [APP_FRAME, EVERYTHING_TITLE],
+            [APP_FRAME, EVERYTHING_NAME],
             home=warm_home,
         )
         contenders += [app_every, sdk_every, warm_every]

@@ -24,6 +24,18 @@ TOOLS = (
         raw={"name": "write", "resolve": True},
     ),
     ToolInfo("files", "list", None, "", {"type": "object"}, None, None),
+    # Every resolution dialect survives the trip (the demo's tools use the extension's).
+    ToolInfo(
+        "files",
+        "move",
+        None,
+        "Moves a file.",
+        {"type": "object"},
+        None,
+        None,
+        resolve_method="io.modelcontextprotocol/tool-resolution",
+    ),
+    ToolInfo("files", "stat", None, "", {"type": "object"}, None, None, resolve_method="tools/annotations"),
 )
 
 

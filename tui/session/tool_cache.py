@@ -16,9 +16,9 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from tui.client.models import ToolInfo
+from tui.client.models import ResolveMethod, ToolInfo
 from tui.config.atomic import write_if_changed
 from tui.config.model import ServerConfig
 
@@ -74,7 +74,7 @@ def _tool_from_json(server: str, entry: Any) -> ToolInfo:
     method, raw = entry.get("resolveMethod"), entry.get("raw")
     if not isinstance(schema, dict) or not isinstance(description, str):
         raise ValueError("a cached tool without a schema or description")
-    if method not in (None, "tools/resolve", "tools/annotations"):
+    if method is not None and method not in get_args(ResolveMethod):
         raise ValueError("an unknown resolve method")
     return ToolInfo(
         server=server,

@@ -16,6 +16,7 @@ def test_under_puts_everything_in_one_dir(tmp_path: Path) -> None:
     assert paths.audit_file == tmp_path / "audit.jsonl"
     assert paths.log_dir == tmp_path / "logs"
     assert paths.demo_sandbox == tmp_path / "demo-sandbox"
+    assert paths.cache_dir == tmp_path / "cache"
 
 
 def test_mcp_tui_home_isolates(tmp_path: Path) -> None:
@@ -23,7 +24,12 @@ def test_mcp_tui_home_isolates(tmp_path: Path) -> None:
 
 
 def test_default_follows_platform_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var, sub in (("XDG_CONFIG_HOME", "c"), ("XDG_DATA_HOME", "d"), ("XDG_STATE_HOME", "s")):
+    for var, sub in (
+        ("XDG_CONFIG_HOME", "c"),
+        ("XDG_DATA_HOME", "d"),
+        ("XDG_STATE_HOME", "s"),
+        ("XDG_CACHE_HOME", "k"),
+    ):
         monkeypatch.setenv(var, str(tmp_path / sub))
     monkeypatch.delenv("MCP_TUI_HOME", raising=False)
     paths = AppPaths.default()
@@ -32,6 +38,7 @@ def test_default_follows_platform_dirs(tmp_path: Path, monkeypatch: pytest.Monke
     assert paths.audit_file == tmp_path / "s" / "mcp-tui" / "audit.jsonl"
     assert paths.log_dir.is_relative_to(tmp_path / "s" / "mcp-tui")
     assert paths.demo_sandbox.parent == paths.approvals_file.parent
+    assert paths.cache_dir == tmp_path / "k" / "mcp-tui"
     assert not (tmp_path / "c").exists()  # choosing paths creates nothing
 
 

@@ -34,6 +34,8 @@ class AppPaths:
     """The directory the bundled demo server's tools act inside."""
     auth_dir: Path
     """Sign-in tokens and client registrations, one file per server (mode 0600); owned by the app."""
+    cache_dir: Path
+    """Disposable data, such as each server's last tool list (painted at once on the next start)."""
 
     @classmethod
     def under(cls, root: Path) -> AppPaths:
@@ -45,6 +47,7 @@ class AppPaths:
             log_dir=root / "logs",
             demo_sandbox=root / "demo-sandbox",
             auth_dir=root / "auth",
+            cache_dir=root / "cache",
         )
 
     @classmethod
@@ -65,6 +68,7 @@ class AppPaths:
             log_dir=dirs.user_log_path,
             demo_sandbox=data / "demo-sandbox",
             auth_dir=data / "auth",
+            cache_dir=dirs.user_cache_path,
         )
 
 

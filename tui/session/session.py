@@ -29,11 +29,13 @@ from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.catalogue import CachedCatalogue
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.sampling_audit import audit_when_answered
 from tui.session.settings import ChangeKind, SettingsService
+from tui.session.tool_cache import ToolCache
 from tui.startup import Startup
 
 if TYPE_CHECKING:
@@ -46,6 +48,12 @@ if TYPE_CHECKING:
 Interface = Literal["tui", "cli"]
 Listener = Callable[[SessionEvent], None]
 _SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
+
+
+def _import_core() -> Any:
+    for name in ("tui.client.call_flow", "tui.client.preflight"):
+        importlib.import_module(name)
+    return importlib.import_module("tui.client.manager")
 
 
 class SessionNotStarted(RuntimeError):
@@ -74,6 +82,8 @@ class Session:
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
         self.audit = AuditLog(startup.paths.audit_file, startup.config.audit)
+        self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
         """Files that could not be read (the session runs on defaults and never overwrites them)."""
@@ -122,7 +132,8 @@ class Session:
             early, self._early = self._early, {}
             early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
             running = {name: await adopt(process) for name, process in early.items()}
-        manager_module = await asyncio.to_thread(importlib.import_module, "tui.client.manager")
+        # Every module the connections and calls need, loaded off the event loop (the SDK is most of it).
+        manager_module = await asyncio.to_thread(_import_core)
         from tui.client.call_flow import CallFlow
         from tui.client.preflight import PreflightEngine
 
@@ -138,6 +149,7 @@ class Session:
         self.manager = manager
 
         async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> Any:
+            self.catalogue.require_confirmed(tool)
             return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
         self.engine = PreflightEngine(resolver, manager.connection_id, timeouts.preflight)
@@ -159,6 +171,7 @@ class Session:
         """Close every connection; stdio servers are stopped and reaped."""
         if self.manager is not None:
             await self.manager.aclose()
+        await self.catalogue.flush()
         from tui.client.early_spawn import stop_unadopted
 
         stop_unadopted(self._early)
@@ -179,6 +192,7 @@ class Session:
                 await self._settled[name].wait()
 
         await asyncio.wait_for(settled(), timeout)
+        await self.catalogue.flush()  # the listed tools are on disk too: a ready session writes nothing more
         return [self.state(name) for name in names]
 
     # ---- sign-in (OAuth) for HTTP servers ----------------------------------------------------------
@@ -268,6 +282,7 @@ class Session:
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
+        self.catalogue.require_confirmed(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
 
     async def call(
@@ -277,8 +292,11 @@ class Session:
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
     ) -> CallRecord:
-        """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit."""
+        """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit.
+
+        Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet."""
         await self._started.wait()
+        self.catalogue.require_confirmed(tool)
         return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
 
     # ---- internals ---------------------------------------------------------------------------------
@@ -308,8 +326,11 @@ class Session:
             return
         if isinstance(event, ToolsChanged):
             self._settled[event.server].set()
+            self.catalogue.listed(event.server, event.tools)
         elif isinstance(event, ServerStateChanged):
             status = event.state.status
+            if status is ConnectionStatus.CONNECTED:
+                self.catalogue.reported(event.state.name, event.state.server_name, event.state.server_version)
             if status in _SETTLED:
                 self._settled[event.state.name].set()
             elif status is ConnectionStatus.CONNECTING:

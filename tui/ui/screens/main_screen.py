@@ -75,6 +75,8 @@ class MainScreen(Screen[None]):
         self.running_call: object | None = None
         self._focus_before_call: Widget | None = None
         self._panel_lock = asyncio.Lock()
+        self.workspace_ready = asyncio.Event()
+        """Set once the tabs on the right are mounted (right after the first frame)."""
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
 
     def static_hints(self, tool: ToolInfo) -> Hints:
@@ -101,6 +103,21 @@ class MainScreen(Screen[None]):
                     yield ServerLogView(id="log-view")
                 yield from feature_tabs(self.session)
         yield Footer()
+
+    async def mount_workspace(self) -> None:
+        """The tabs are composed with the screen; once it is up, catch up on what is highlighted.
+
+        (Mounting the tabs only after the first frame made that frame lighter, but it raced with the
+        feature tabs and their events; it is left for the start-up work to bring back with them.)
+        """
+        async with self._panel_lock:
+            if self.workspace_ready.is_set():
+                return
+            self.workspace_ready.set()
+        if (tool := self.query_one(ToolList).highlighted_tool) is not None:
+            self.query_one(ToolDetail).show_tool(tool, self.static_hints(tool))
+        if (server := self.query_one(ServerList).highlighted_server) is not None:
+            self.query_one(ServerLogView).show(server)
 
     def _notice_text(self) -> str:
         from tui.config.check import problems_notice
@@ -132,6 +149,7 @@ class MainScreen(Screen[None]):
         """Replace the placeholder with the real call panel, once."""
         from tui.ui.widgets.call_panel import CallPanel
 
+        await self.mount_workspace()
         async with self._panel_lock:
             if self.mounted_panel is not None:
                 return
@@ -145,10 +163,15 @@ class MainScreen(Screen[None]):
         if self.startup.problems:
             notice.add_class("-problems")
         servers = self.query_one(ServerList)
+        tools = self.query_one(ToolList)
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
+            # The last run's list, on the first frame; marked until the server confirms it.
+            if cached := self.session.catalogue.cached(config.name):
+                tools.set_tools(config.name, cached, dict.fromkeys((t.name for t in cached), "cached"))
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
+        self.call_after_refresh(self.mount_workspace)
 
     # ---- events from the session ----------------------------------------------------------------
 
@@ -172,7 +195,8 @@ class MainScreen(Screen[None]):
             if event.state.status in ended:
                 self.query_one(ToolList).remove_server(event.state.name)
         elif isinstance(event, ToolsChanged):
-            self.query_one(ToolList).set_tools(event.server, event.tools)
+            changed = self.session.catalogue.changed(event.server)
+            self.query_one(ToolList).set_tools(event.server, event.tools, dict.fromkeys(changed, "changed"))
             # Built once the first tools are on screen: until then it would only compete with the SDK
             # import and the connections for the one core Python gives us.
             self.call_after_refresh(self.mount_call_panel)
@@ -219,7 +243,7 @@ class MainScreen(Screen[None]):
 
     @on(ToolList.Highlighted)
     def _show_detail(self, event: ToolList.Highlighted) -> None:
-        if event.tool is not None:
+        if event.tool is not None and self.workspace_ready.is_set():
             self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
 
     @on(ToolList.Selected)
@@ -228,7 +252,7 @@ class MainScreen(Screen[None]):
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
         assessment = self.session.assess(tool)
-        await self.mount_call_panel()
+        await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
         panel = self.panel
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
         self.query_one(ToolDetail).show_tool(tool, assessment.hints)
@@ -276,6 +300,15 @@ class MainScreen(Screen[None]):
             return
         if self.running_call is not None:
             self.notify("A call is already running; Esc cancels it.")
+            return
+        if not self.session.catalogue.confirmed(panel.tool):
+            self.notify(
+                clean(
+                    f"{panel.tool.name} is from the last run's list; wait until {panel.tool.server} lists it."
+                ),
+                severity="warning",
+                markup=False,
+            )
             return
         # Where the person was typing; they return there when the call ends.
         self._focus_before_call = self.app.focused
@@ -354,8 +387,9 @@ class MainScreen(Screen[None]):
 
     @on(ServerList.Highlighted)
     def _server_highlighted(self, event: ServerList.Highlighted) -> None:
-        self.query_one(ServerLogView).show(event.name)
-        show_server_in_panes(self, event.name)
+        if self.workspace_ready.is_set():
+            self.query_one(ServerLogView).show(event.name)
+            show_server_in_panes(self, event.name)
 
     def action_reconnect(self) -> None:
         name = self.query_one(ServerList).highlighted_server
@@ -393,6 +427,16 @@ class MainScreen(Screen[None]):
         notice.set_class(self._all_problems, "-expanded")
 
     def action_show_tab(self, tab: str) -> None:
+        if self.workspace_ready.is_set():
+            self._show_tab(tab)
+        else:  # pressed in the instant before the tabs exist: show it once they do
+            self.call_later(self._show_tab_when_ready, tab)
+
+    async def _show_tab_when_ready(self, tab: str) -> None:
+        await self.mount_workspace()
+        self._show_tab(tab)
+
+    def _show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
         if tab == "history":
             self.query_one(CallHistory).focus()  # Down and Enter work at once

@@ -8,7 +8,7 @@ Options to the list.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from textual import on
 from textual.app import ComposeResult
@@ -77,6 +77,7 @@ class ToolList(Vertical):
         super().__init__(id=id, classes=classes)
         self._hints_for = hints_for
         self._by_server: dict[str, list[ToolEntry]] = {}
+        self._notes: dict[str, Mapping[str, str]] = {}  # server -> tool name -> "cached" / "changed"
         self._sorted: list[ToolEntry] = []
         self._visible: list[ToolEntry] = []
         self._option_of: dict[int, Option] = {}  # id(entry) -> its row
@@ -124,10 +125,16 @@ class ToolList(Vertical):
         self.query_one("#tool-filter", Input).value = query
         self._apply_filter(query)
 
-    def set_tools(self, server: str, tools: list[ToolInfo] | tuple[ToolInfo, ...]) -> None:
-        """Replace every tool of ``server`` (call on ToolsChanged)."""
+    def set_tools(
+        self,
+        server: str,
+        tools: list[ToolInfo] | tuple[ToolInfo, ...],
+        notes: Mapping[str, str] | None = None,
+    ) -> None:
+        """Replace every tool of ``server`` (call on ToolsChanged); ``notes`` marks rows by tool name."""
         for old in self._by_server.pop(server, ()):
             self._forget(old)
+        self._notes[server] = dict(notes or {})
         entries = [make_entry(tool, self._hints_for) for tool in tools]
         self._by_server[server] = entries
         if not self._relayout():
@@ -137,6 +144,7 @@ class ToolList(Vertical):
     def remove_server(self, server: str) -> None:
         for old in self._by_server.pop(server, ()):
             self._forget(old)
+        self._notes.pop(server, None)
         self._relayout()
         self._resort()
 
@@ -147,7 +155,7 @@ class ToolList(Vertical):
     def refresh_hints(self) -> None:
         """Recompute every row's hints (after the user changed an override)."""
         for server, entries in list(self._by_server.items()):
-            self.set_tools(server, [entry.tool for entry in entries])
+            self.set_tools(server, [entry.tool for entry in entries], self._notes.get(server))
 
     def action_toggle_sort(self) -> None:
         self.sort_by_risk = not self.sort_by_risk
@@ -177,7 +185,8 @@ class ToolList(Vertical):
 
     def _build_rows(self, entries: list[ToolEntry]) -> None:
         for entry in entries:
-            option = Option(tool_row(entry, self._layout))
+            note = self._notes.get(entry.tool.server, {}).get(entry.tool.name)
+            option = Option(tool_row(entry, self._layout, note))
             self._option_of[id(entry)] = option
             self._entry_of[id(option)] = entry
 
@@ -215,6 +224,9 @@ class ToolList(Vertical):
         order = "riskiest first" if self.sort_by_risk else "by server"
         total, shown = len(self._sorted), len(self._visible)
         count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
+        cached = sum(list(notes.values()).count("cached") for notes in self._notes.values())
+        if cached:
+            count += f" ({cached} cached from the last run, not yet confirmed)"
         self.query_one("#tool-list-status", Static).update(
             Content(f"{count} · sorted {order} (ctrl+t to change)")
         )

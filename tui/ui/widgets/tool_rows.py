@@ -47,6 +47,8 @@ from tui.ui.widgets.tool_filter import ToolEntry
 
 # After the name of a tool whose annotations look wrong; the detail view says why.
 LINT_MARK = Content.styled("⚠", "bold $warning")
+NOTE_STYLES = {"cached": "italic $text-muted", "changed": "bold $warning"}
+"""Row notes: from the last run's list (not confirmed yet), or defined differently than it was then."""
 
 NAME_LIMIT = 64
 """Characters of a name shown at most (a server may send anything); real names are far shorter."""
@@ -103,8 +105,10 @@ def _after_name(hints: Hints, resolvable: bool, lint: bool, form: BadgeForm) -> 
     return Content(" ") + marks + Content(" ") + badges
 
 
-def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout()) -> Content:
-    """One list row: grade, the full name, marks, badges, then server and title (cut first)."""
+def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None = None) -> Content:
+    """One list row: grade, the full name, marks, badges, then server and title (cut first).
+
+    ``note`` ("cached", "changed") comes right after the badges, in every layout."""
     tool = entry.tool
     chip = _chip(entry.grade, layout.form)
     name = one_line(tool.name, NAME_LIMIT)
@@ -117,10 +121,10 @@ def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout()) -> Content:
     offset = len(text)
     spans.extend(Span(s.start + offset, s.end + offset, s.style) for s in after.spans)
     text += after.plain
-    if layout.form is BadgeForm.CHIP_ONLY:
-        return Content(text, spans)  # no room for more: server and title are in the detail view
-    tail = [("@" + one_line(tool.server, 40), "dim italic")]
-    if tool.display_title != tool.name:
+    tail = [(note, NOTE_STYLES.get(note, "italic"))] if note else []
+    if layout.form is not BadgeForm.CHIP_ONLY:  # else no room: server and title are in the detail view
+        tail.append(("@" + one_line(tool.server, 40), "dim italic"))
+    if tool.display_title != tool.name and layout.form is not BadgeForm.CHIP_ONLY:
         tail.append((one_line(tool.display_title, 80), "dim"))
     for piece, style in tail:
         text += " "

@@ -30,7 +30,13 @@ def test_each_state_has_its_own_words() -> None:
             resolve_capability="tools/resolve",
         )
     ).plain
-    for part in ("connected", "demo-server 1.4.0", "protocol 2025-11-25", "12 tools", "draft extension"):
+    for part in (
+        "connected",
+        "demo-server 1.4.0",
+        "protocol 2025-11-25",
+        "12 tools",
+        "⟳ draft tools/resolve",
+    ):
         assert part in connected
     assert "1 tool" in server_row(ServerState("x", ConnectionStatus.CONNECTED, tool_count=1)).plain
     failed = server_row(ServerState("files", ConnectionStatus.FAILED, error="spawn npx: not found")).plain

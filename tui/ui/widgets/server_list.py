@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.client.models import ConnectionStatus, ServerState
+from tui.client.models import ConnectionStatus, ServerState, dialect_label
 from tui.ui.safe_text import literal, one_line
 
 SIGN_IN_KEY = "ctrl+g"
@@ -39,7 +39,10 @@ def _details(state: ServerState) -> list[Content]:
     count = state.tool_count
     parts.append(Content(f"{count} tool{'s' if count != 1 else ''}"))
     if state.resolve_capability:
-        parts.append(Content.styled(f"⟳ {state.resolve_capability} (draft extension)", "#42a5f5"))
+        # The short name: the extension's full id took three lines of an 80-column list.
+        label = dialect_label(state.resolve_capability)
+        draft = "" if label.startswith("draft") else " (draft)"
+        parts.append(Content.styled(f"⟳ {label}{draft}", "#42a5f5"))
     return parts
 
 

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.cli.log_file import log_to_file
+
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
     from tui.config.model import ServerConfig
@@ -58,7 +60,7 @@ def main(argv: list[str]) -> int:
         return EXIT_USAGE
     if args.command == "logout":
         return asyncio.run(_logout(startup, server))
-    _log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
+    log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
     return asyncio.run(_login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))
 
 
@@ -145,16 +147,3 @@ def _duration(seconds: float) -> str:
     if minutes < 120:
         return f"{minutes} min"
     return f"{minutes // 60} h"
-
-
-def _log_to_file(path: Path) -> None:
-    """The SDK logs sign-in errors with tracebacks; they belong in a file, not on the terminal."""
-    import logging
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tui import __version__
 from tui.cli.exit_codes import exit_codes_text
+from tui.cli.log_file import log_to_file
 from tui.cli.parsing import COMMANDS
 
 EPILOG = """\
@@ -86,7 +87,7 @@ def open_tui(options: list[str], command: list[str]) -> int:
 
     # Servers start now, before Textual and the SDK load: each side takes about a second.
     early = spawn_early(startup.servers)
-    _log_to_file(startup.paths.log_dir / "mcp-tui.log")
+    log_to_file(startup.paths.log_dir / "mcp-tui.log")
     from tui.ui.app import McpTuiApp
 
     try:
@@ -94,16 +95,3 @@ def open_tui(options: list[str], command: list[str]) -> int:
     finally:
         stop_unadopted(early)
     return 0
-
-
-def _log_to_file(path: Path) -> None:
-    """Library warnings (the SDK logs through ``logging``) go to a file, never onto the TUI's terminal."""
-    import logging
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)

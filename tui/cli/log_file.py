@@ -1,0 +1,17 @@
+"""Library logging (the SDK logs through ``logging``, sign-in errors with tracebacks) goes to a file."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+
+def log_to_file(path: Path) -> None:
+    """Send warnings and errors of every library to ``path``, never onto the terminal (or the TUI)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)

@@ -28,6 +28,11 @@ def text_of(app: McpTuiApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
+def sampling_shown(app: McpTuiApp) -> bool:
+    """the sampling dialog, composed (its messages are on screen)"""
+    return isinstance(app.screen, SamplingScreen) and bool(app.screen.query("#sampling-message-0"))
+
+
 async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 45)) as pilot:
@@ -35,7 +40,7 @@ async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
         manager = app.session.manager
         assert manager is not None
         call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "[b]Meaning?[/b]"}))
-        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        await wait_for(pilot, lambda: sampling_shown(app))
         assert text_of(app, "#sampling-message-0") == "[b]Meaning?[/b]"  # literal, not markup
         assert text_of(app, "#sampling-system") == "Answer briefly."
         meta = text_of(app, "#sampling-meta")
@@ -58,7 +63,7 @@ async def test_declining_sampling_tells_the_server(home: Path) -> None:
         manager = app.session.manager
         assert manager is not None
         call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
-        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        await wait_for(pilot, lambda: sampling_shown(app))
         await pilot.press("escape")
         outcome = await asyncio.wait_for(call, 10)
         assert "declined" in (outcome.error or "")
@@ -166,7 +171,7 @@ async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
         manager = app.session.manager
         assert manager is not None
         call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
-        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen))
+        await wait_for(pilot, lambda: sampling_shown(app))
         call.cancel()
         await wait_for(pilot, lambda: not isinstance(app.screen, SamplingScreen))
     record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])

@@ -67,6 +67,9 @@ def _http_error(exc: httpx2.HTTPError) -> str:
         return f"could not connect: {exc}" if str(exc) else "could not connect"
     if isinstance(exc, httpx2.TimeoutException):
         return "the HTTP request timed out"
+    if isinstance(exc, httpx2.ReadError | httpx2.RemoteProtocolError):
+        # A server that dies mid-stream: the open response breaks off (httpx gives no text for it).
+        return f"the connection to the server broke off{f': {exc}' if str(exc) else ''}"
     return str(exc) or type(exc).__name__
 
 

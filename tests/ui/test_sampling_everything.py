@@ -34,7 +34,11 @@ async def test_a_sampling_request_from_server_everything_is_answered_by_hand(hom
         call = asyncio.ensure_future(
             manager.call_tool("everything", "trigger-sampling-request", {"prompt": "Say hi"})
         )
-        await wait_for(pilot, lambda: isinstance(app.screen, SamplingScreen), timeout=30)
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, SamplingScreen) and bool(app.screen.query("#sampling-message-0")),
+            timeout=30,
+        )
         assert "Say hi" in str(app.screen.query_one("#sampling-message-0", Static).render())
         app.screen.query_one("#sampling-reply", TextArea).insert("Hi, from a person.")
         await pilot.press("ctrl+s")

@@ -1,7 +1,9 @@
-"""Production code uses only public names of the mcp SDK, with one watched exception.
+"""Production code uses only public names of the mcp SDK, with two watched exceptions.
 
 ``tui.client.transport_factory.in_memory_transport`` (a test hook for in-process servers) needs the SDK's
-in-memory transport, which has no public name. If an SDK upgrade moves it, this test says so first.
+in-memory transport, which has no public name; ``tui.client.auth.providers`` overrides the OAuth
+provider's ``_initialize`` to restore a stored token's expiry. If an SDK upgrade moves either, these
+tests say so first.
 """
 
 from __future__ import annotations
@@ -48,3 +50,16 @@ def test_the_sdk_in_memory_transport_is_where_we_use_it() -> None:
     assert next(iter(parameters)) == "server"
     assert hasattr(InMemoryTransport, "__aenter__")
     assert hasattr(InMemoryTransport, "__aexit__")
+
+
+def test_the_oauth_provider_still_loads_its_state_in_initialize() -> None:
+    """Our provider restores the stored expiry after the SDK's ``_initialize`` has read the tokens."""
+    from mcp.client.auth import OAuthClientProvider
+
+    initialize = OAuthClientProvider.__dict__.get("_initialize")
+    assert initialize is not None
+    assert inspect.iscoroutinefunction(initialize)
+    assert list(inspect.signature(initialize).parameters) == ["self"]
+    from mcp.client.auth.oauth2 import OAuthContext
+
+    assert "token_expiry_time" in OAuthContext.__annotations__

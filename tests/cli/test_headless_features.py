@@ -4,6 +4,7 @@ is typed on a terminal and declined without one."""
 from __future__ import annotations
 
 import base64
+import json
 import sys
 from pathlib import Path
 
@@ -68,6 +69,9 @@ def test_without_a_terminal_sampling_is_declined(home: Path) -> None:
     write_config(home, CONFIG)
     result = run_cli("call", "ask_model", "question=hi", "--approve-up-to", "critical", home=home)
     assert "never answers a sampling request by itself" in result.stdout + result.stderr
+    assert result.returncode == 1, result.stderr  # the tool reports the refusal as its error
+    sampling = [r for r in audit_lines(home) if r.get("kind") == "sampling"]
+    assert [r["answer"] for r in sampling] == ["declined"]
 
 
 def test_on_a_terminal_the_person_writes_the_sampling_reply(home: Path) -> None:
@@ -80,3 +84,9 @@ def test_on_a_terminal_the_person_writes_the_sampling_reply(home: Path) -> None:
     code, out = terminal.finish()
     assert code == 0, terminal.screen
     assert "model human (mcp-tui) said: Forty-two." in out
+
+
+def audit_lines(home: Path) -> list[dict[str, object]]:
+    """Every record of the audit log, calls and sampling alike."""
+    path = home / "audit.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -138,4 +138,5 @@ def test_progress_goes_to_stderr_on_a_terminal_only(home: Path) -> None:
     assert "step 3 of 3" in terminal.screen
     assert "step 3 of 3" not in out
     piped = run_cli(*args, home=home)
+    assert piped.returncode == 0, piped.stderr  # it ran to the end, and still printed no progress
     assert "step" not in piped.stderr

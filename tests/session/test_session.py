@@ -119,6 +119,9 @@ async def test_evaluate_decides_without_sending_or_writing(session: Session, hom
     assert evaluation.assessment.grade.grade is Grade.SAFE
     assert evaluation.decision.action == "ask"
     assert snapshot(home) == before  # no audit record, no file touched
+    sent = [record.method for record in session.features.traffic("demo") if record.direction == "out"]
+    assert "tools/resolve" in sent  # the pre-call preflight asked about exactly these arguments
+    assert "tools/call" not in sent
 
 
 async def test_your_override_is_on_top_of_the_resolution_everywhere(session: Session, home: Path) -> None:

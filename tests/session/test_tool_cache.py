@@ -57,7 +57,8 @@ def test_a_saved_list_loads_back_the_same_under_the_current_server_name(tmp_path
 
 def test_another_launch_has_its_own_cache(tmp_path: Path) -> None:
     cache = ToolCache(tmp_path)
-    cache.save(CONFIG, None, None, TOOLS)
+    assert cache.save(CONFIG, None, None, TOOLS)
+    assert cache.load(CONFIG) is not None  # the control: this launch's own list is there
     other_args = ServerConfig(
         name="files", transport="stdio", command="files-server", args=("--root", "/tmp")
     )

@@ -81,7 +81,7 @@ def assert_shown(text: str, *shown: str) -> None:
 def test_tool_list_row() -> None:
     row = tool_row(make_entry(hostile_tool())).plain
     assert_shown(row, f"Title {SHOWN_SNEAKY}", SHOWN_NAME, f"@srv{SHOWN_SNEAKY}")
-    assert row.startswith(tool_row(make_entry(hostile_tool())).plain[:3])
+    assert row.startswith(" safe ")  # the grade column comes first, whatever the name hides
     assert "⚠" in row  # the lint mark: the name hides characters
 
 

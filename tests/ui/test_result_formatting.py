@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.ui.widgets.results.formatting import (
+from tui.formatting import (
     extension_for,
     human_duration,
     human_size,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.log_file import log_to_file
+from tui.safety.visible_text import visible
 
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
@@ -68,7 +69,7 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
     from tui.client.models import ConnectionStatus
 
     def show_url(url: str) -> None:
-        print(f"Sign in to {server.name} in your browser:\n\n  {url}\n", flush=True)
+        print(f"Sign in to {server.name} in your browser:\n\n  {visible(url)}\n", flush=True)
         if not open_browser:
             print("Open that address yourself; mcp-tui waits for the browser to come back.", flush=True)
 
@@ -88,7 +89,7 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
     if state.status is ConnectionStatus.NEEDS_SIGN_IN and not ask:
         print(f"{server.name}: needs sign-in: run mcp-tui auth login {server.name}", file=sys.stderr)
         return EXIT_NEEDS_SIGN_IN
-    print(f"{server.name}: {state.error or state.status.value}", file=sys.stderr)
+    print(f"{server.name}: {visible(state.error or state.status.value)}", file=sys.stderr)
     return EXIT_NEEDS_SIGN_IN if state.status is ConnectionStatus.NEEDS_SIGN_IN else EXIT_FAILED
 
 

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from tui.cli.exit_codes import CliError, Exit
 from tui.cli.parsing import Request
 from tui.cli.records import emit
-from tui.cli.render import block_lines, human_size
+from tui.cli.render import block_lines
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, only
+from tui.formatting import human_size
 from tui.safety.visible_text import visible
 
 if TYPE_CHECKING:
@@ -138,14 +139,30 @@ def _content_document(content: ResourceContent, saved: Path | None) -> dict[str,
     }
 
 
-def _save(content: ResourceContent, directory: Path, index: int) -> Path | None:
-    if content.blob is None:
-        return None
-    directory.mkdir(parents=True, exist_ok=True)
-    name = Path(content.uri.rstrip("/")).name or f"resource-{index}"
-    path = directory / name
-    path.write_bytes(content.blob)
-    return path
+def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Path | None]:
+    """Each binary content written under a name made safe from its URI, never overwriting a file; a
+    directory that cannot be written is said plainly (the contents are still printed)."""
+    from tui.formatting import suggested_file_name, uri_stem
+
+    saved: list[Path | None] = []
+    for content in contents:
+        if content.blob is None:
+            saved.append(None)
+            continue
+        name = suggested_file_name(uri_stem(content.uri), content.mime_type)
+        path, number = directory / name, 1
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            while path.exists():
+                number += 1
+                path = directory / f"{Path(name).stem}-{number}{Path(name).suffix}"
+            path.write_bytes(content.blob)
+        except OSError as error:
+            print(f"mcp-tui: --save-dir: cannot write to {directory}: {error}", file=sys.stderr)
+            saved.append(None)
+            continue
+        saved.append(path)
+    return saved
 
 
 def read(request: Request) -> int:
@@ -162,7 +179,7 @@ def read(request: Request) -> int:
             contents = await session.features.read_resource(server, uri)
         except FeatureError as error:
             raise CliError(Exit.TOOL_ERROR, str(error)) from None
-        saved = [_save(c, request.save_dir, i) if request.save_dir else None for i, c in enumerate(contents)]
+        saved = _save_all(contents, request.save_dir) if request.save_dir else [None] * len(contents)
         if request.json:
             emit([_content_document(c, where) for c, where in zip(contents, saved, strict=True)])
             return 0

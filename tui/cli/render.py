@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui.formatting import human_size, pretty_json
 from tui.safety.hints import SHORT_LABELS
 from tui.safety.visible_text import visible
 
@@ -76,26 +77,9 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
     return lines
 
 
-def human_size(size: int) -> str:
-    if size < 1024:
-        return f"{size} B"
-    value, unit = size / 1024, "KB"
-    for bigger in ("MB", "GB"):
-        if value < 1024:
-            break
-        value, unit = value / 1024, bigger
-    return f"{value:.1f} {unit}"
-
-
 def _pretty_text(text: str) -> str:
     """Text that is a JSON object or array, re-indented (as the TUI shows it); other text unchanged."""
-    stripped = text.strip()
-    if stripped.startswith(("{", "[")):
-        try:
-            return pretty(json.loads(stripped))
-        except ValueError:
-            pass
-    return text
+    return pretty_json(text) or text
 
 
 def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:

@@ -181,7 +181,7 @@ class Connection:
             elif self._transport_ended:
                 failure = await self._describe_end(watch, connected, failure)
             elif timed_out:
-                failure = f"timed out after {self.timeouts.connect:g} s during the handshake"
+                failure = f"timed out after {self._connect_allowance():g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
             status = ConnectionStatus.FAILED
             if self.auth_error is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import anyio
+import mcp_types as types
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
@@ -27,8 +28,13 @@ async def watch_health(client: Client, on_lost: Callable[[str], None]) -> None:
         try:
             with anyio.fail_after(HEALTH_TIMEOUT):
                 await client.send_ping()
-        except MCPError:
-            continue  # an error reply (say, no ping in this protocol era) still means it is there
+        except MCPError as error:
+            # The SDK makes up these two itself when a stream fails or a request times out: not an
+            # answer. Any other error reply (say, no ping in this protocol era) means it is there.
+            if error.code not in (types.CONNECTION_CLOSED, types.REQUEST_TIMEOUT):
+                continue
+            on_lost(f"the server stopped answering ({errors.describe(error)})")
+            return
         except Exception as exc:
             on_lost(f"the server stopped answering ({errors.describe(exc)})")
             return

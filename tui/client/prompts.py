@@ -6,9 +6,9 @@ from functools import partial
 
 from mcp import Client
 
-from tui.client.convert import content_block
+from tui.client.convert import _opt_str, content_block
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
-from tui.client.resources import MAX_PAGES, _dump, _text, guarded
+from tui.client.resources import MAX_PAGES, _dump, guarded
 
 
 async def list_prompts(client: Client, timeout: float) -> tuple[PromptInfo, ...]:
@@ -23,7 +23,7 @@ async def list_prompts(client: Client, timeout: float) -> tuple[PromptInfo, ...]
             arguments = tuple(
                 PromptArgument(
                     name=str(arg.get("name", "")),
-                    description=_text(arg.get("description")),
+                    description=_opt_str(arg.get("description")),
                     required=arg.get("required") is True,
                 )
                 for arg in raw.get("arguments", [])
@@ -32,8 +32,8 @@ async def list_prompts(client: Client, timeout: float) -> tuple[PromptInfo, ...]
             prompts.append(
                 PromptInfo(
                     name=str(raw.get("name", "")),
-                    title=_text(raw.get("title")),
-                    description=_text(raw.get("description")),
+                    title=_opt_str(raw.get("title")),
+                    description=_opt_str(raw.get("description")),
                     arguments=arguments,
                 )
             )
@@ -51,4 +51,4 @@ async def get_prompt(client: Client, name: str, arguments: dict[str, str], timeo
         for m in raw.get("messages", [])
         if isinstance(m, dict)
     )
-    return PromptResult(description=_text(raw.get("description")), messages=messages)
+    return PromptResult(description=_opt_str(raw.get("description")), messages=messages)

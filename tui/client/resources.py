@@ -17,7 +17,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from tui.client import errors
-from tui.client.convert import _decode
+from tui.client.convert import _decode, _opt_str
 from tui.client.feature_models import (
     CompletionRef,
     FeatureError,
@@ -26,9 +26,7 @@ from tui.client.feature_models import (
     ResourceListing,
     TemplateInfo,
 )
-
-MAX_PAGES = 100
-"""A paginating server that never ends its cursor chain cannot hang the listing."""
+from tui.client.tool_listing import MAX_PAGES
 
 T = TypeVar("T")
 
@@ -52,10 +50,6 @@ def _dump(model: Any) -> dict[str, Any]:
     return dict(model.model_dump(by_alias=True, mode="json", exclude_none=True))
 
 
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
 async def list_resources(client: Client, timeout: float) -> ResourceListing:
     """Every resource and template (templates only when the server answers templates/list)."""
     resources: list[ResourceInfo] = []
@@ -74,9 +68,9 @@ async def list_resources(client: Client, timeout: float) -> ResourceListing:
                 ResourceInfo(
                     uri=str(raw.get("uri", "")),
                     name=str(raw.get("name", "")),
-                    title=_text(raw.get("title")),
-                    description=_text(raw.get("description")),
-                    mime_type=_text(raw.get("mimeType")),
+                    title=_opt_str(raw.get("title")),
+                    description=_opt_str(raw.get("description")),
+                    mime_type=_opt_str(raw.get("mimeType")),
                     size=raw.get("size") if isinstance(raw.get("size"), int) else None,
                 )
             )
@@ -100,9 +94,9 @@ async def list_resources(client: Client, timeout: float) -> ResourceListing:
                 TemplateInfo(
                     uri_template=str(raw.get("uriTemplate", "")),
                     name=str(raw.get("name", "")),
-                    title=_text(raw.get("title")),
-                    description=_text(raw.get("description")),
-                    mime_type=_text(raw.get("mimeType")),
+                    title=_opt_str(raw.get("title")),
+                    description=_opt_str(raw.get("description")),
+                    mime_type=_opt_str(raw.get("mimeType")),
                 )
             )
         cursor = template_page.next_cursor
@@ -116,7 +110,7 @@ async def read_resource(client: Client, uri: str, timeout: float) -> tuple[Resou
     contents = []
     for item in result.contents:
         raw = _dump(item)
-        mime = _text(raw.get("mimeType"))
+        mime = _opt_str(raw.get("mimeType"))
         item_uri = str(raw.get("uri", uri))
         if "blob" in raw:
             data, problem = _decode(raw.get("blob"))

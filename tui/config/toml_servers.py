@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from tui.config.auth_settings import read_auth
@@ -195,4 +195,9 @@ def _roots(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> tuple[s
     roots = read_str_list(data, "roots", table, rep, "; no roots offered")
     if roots is None:
         return ()
+    return absolute_roots(roots)
+
+
+def absolute_roots(roots: Iterable[str]) -> tuple[str, ...]:
+    """Each root as an absolute path with ``~`` expanded (a file:// URI cannot be relative)."""
     return tuple(os.path.abspath(os.path.expanduser(root)) for root in roots if root.strip())

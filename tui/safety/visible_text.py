@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 
 _CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 
@@ -69,10 +68,6 @@ def visible(text: str) -> str:
 def hidden_characters(text: str) -> list[str]:
     """The distinct hiding or reordering characters in ``text``, as ``U+XXXX``, in order of appearance."""
     return list(dict.fromkeys(code_point(char) for char in _HIDDEN.findall(text)))
-
-
-def hidden_in_any(texts: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(point for text in texts for point in hidden_characters(text)))
 
 
 def without_hidden(text: str) -> str:

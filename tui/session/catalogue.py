@@ -49,10 +49,6 @@ class CachedCatalogue:
         """The cached list of a server whose live list has not arrived yet (else nothing)."""
         return () if server in self._live else self._cached.get(server, ())
 
-    def server_confirmed(self, server: str) -> bool:
-        """The server has listed its tools in this run."""
-        return server in self._live
-
     def confirmed(self, tool: ToolInfo) -> bool:
         """False for a tool known only from the cache: not yet listed live, or listed differently."""
         if tool not in self._cached.get(tool.server, ()):

@@ -6,7 +6,6 @@ Every method that talks to a server raises ``FeatureError`` with a readable sent
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,16 +20,12 @@ from tui.client.feature_models import (
     TrafficRecord,
 )
 from tui.config.model import LOG_LEVELS, Timeouts
+from tui.config.toml_servers import absolute_roots
 from tui.session.settings import Saved, SettingsService
 
 if TYPE_CHECKING:
     from tui.client.connection import Connection
     from tui.client.manager import ConnectionManager
-
-
-def absolute_roots(roots: tuple[str, ...]) -> tuple[str, ...]:
-    """Each root as an absolute path with ``~`` expanded (a file:// URI cannot be relative)."""
-    return tuple(os.path.abspath(os.path.expanduser(root)) for root in roots if root.strip())
 
 
 class ServerFeatures:

@@ -130,7 +130,7 @@ class McpTuiApp(App[None]):
         def gone(answer: object) -> None:
             # The request went away (its call was cancelled, the server disconnected): close the dialog.
             if question.answer.cancelled() and screen.is_attached:
-                screen.dismiss(None)
+                screen.withdraw()
 
         question.answer.add_done_callback(gone)
         self.push_screen(screen, answered)

@@ -86,10 +86,6 @@ class ServerAuth:
         self.store = TokenStore(auth_dir, config.name, config.url, self._preset())
         self._provider: httpx2.Auth | None = None
 
-    @property
-    def uses_browser(self) -> bool:
-        return self.settings.grant == "authorization_code"
-
     def httpx_auth(self, on_error: Callable[[BaseException], None]) -> httpx2.Auth:
         """The auth for one connection's HTTP client (the provider itself lives on: it holds the metadata)."""
         if self._provider is None:

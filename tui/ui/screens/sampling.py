@@ -58,6 +58,18 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
         super().__init__()
         self.server = server
         self.request = request
+        self._withdrawn = False
+
+    def withdraw(self) -> None:
+        """The request went away: close now if on top, else as soon as the dialogs above it close
+        (dismiss always pops the top screen, which would close someone else's question)."""
+        self._withdrawn = True
+        if self.app.screen is self:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self._withdrawn:
+            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         request = self.request

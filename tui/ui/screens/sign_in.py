@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
 from tui.client.models import ConnectionStatus, ServerState
-from tui.ui.safe_text import literal
+from tui.ui.safe_text import clean, literal
 
 WAITING = "Connecting; if the server asks for sign-in, your browser opens…"
 SHOWN = (
@@ -82,7 +82,7 @@ class SignInScreen(ModalScreen[ServerState | None]):
         self.url = url
         self.query_one("#sign-in-message", Static).update(SHOWN)
         area = self.query_one("#sign-in-url", TextArea)
-        area.text = url
+        area.text = clean(url)  # shown as data; the copy button copies ``self.url`` exactly
         area.add_class("-shown")
         self.query_one("#sign-in-copy", Button).disabled = False
 
@@ -104,4 +104,4 @@ def outcome_text(state: ServerState | None) -> str:
         return "Sign-in ended."
     if state.status is ConnectionStatus.CONNECTED:
         return f"Signed in to {state.name}."
-    return f"{state.name}: {state.error or state.status.value}"
+    return clean(f"{state.name}: {state.error or state.status.value}")

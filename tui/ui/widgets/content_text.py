@@ -3,26 +3,20 @@ described by type and size (saved, never shown)."""
 
 from __future__ import annotations
 
-import json
-
 from tui.client.feature_models import ResourceContent
 from tui.client.models import ContentBlock, TextBlock
+from tui.formatting import human_size, pretty_json
 from tui.ui.screens.sampling import block_text
 
 
 def size_text(size: int) -> str:
-    return f"{size} bytes" if size < 1024 else f"{size / 1024:.1f} KB"
+    """Small contents in exact bytes, larger ones as the result view says them."""
+    return f"{size} bytes" if size < 1024 else human_size(size)
 
 
-def pretty(text: str, mime_type: str | None) -> str:
-    """JSON (by type, or text that parses as an object or array) indented; anything else unchanged."""
-    looks_json = (mime_type or "").endswith("json") or text.lstrip()[:1] in ("{", "[")
-    if not looks_json:
-        return text
-    try:
-        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
-    except ValueError:
-        return text
+def pretty(text: str) -> str:
+    """JSON objects and arrays indented, as in a tool's result; anything else unchanged."""
+    return pretty_json(text) or text
 
 
 def resource_text(content: ResourceContent) -> str:
@@ -31,9 +25,9 @@ def resource_text(content: ResourceContent) -> str:
         if content.decode_error:
             return f"{header}\nbinary that could not be decoded: {content.decode_error}"
         return f"{header}\nbinary, {size_text(len(content.blob or b''))}: press Save to write it to a file"
-    return f"{header}\n{pretty(content.text or '', content.mime_type)}"
+    return f"{header}\n{pretty(content.text or '')}"
 
 
 def message_text(role: str, block: ContentBlock) -> str:
-    body = pretty(block.text, None) if isinstance(block, TextBlock) else block_text(block)
+    body = pretty(block.text) if isinstance(block, TextBlock) else block_text(block)
     return f"── {role} ──\n{body}"

@@ -11,10 +11,10 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.client.call_flow import lint_for_call
 from tui.client.models import EXTENSION_ID
 from tui.client.preflight import PreflightResult, PreflightStatus
 from tui.safety.hints import SHORT_LABELS, Hints
-from tui.safety.lint import lint_tool
 from tui.ui.safe_text import clean
 
 DRAFT = "draft extension"
@@ -26,8 +26,8 @@ def _hint_label(name: str) -> str:
 
 def warning_texts(result: PreflightResult) -> list[str]:
     """Every warning that applies to this call: the preflight's own, then the annotation lint."""
-    resolved = result.resolved_annotations if result.status is PreflightStatus.RESOLVED else None
-    lint = [w.message for w in lint_tool(result.tool.name, result.tool.annotations, resolved)]
+    # The same findings the decision and the dialog get (name, title and description included).
+    lint = [w.message for w in lint_for_call(result.tool, result)]
     return [*result.warnings, *(text for text in lint if text not in result.warnings)]
 
 

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from tui.client.feature_models import FeatureError, ResourceContent, ResourceListing, TemplateInfo
 from tui.client.uri_template import expand, variables_schema
+from tui.formatting import suggested_file_name, uri_stem
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import resource_text, size_text
@@ -157,6 +158,6 @@ class ResourcesView(FeaturePane):
         if binary is None or binary.blob is None:
             self.say("Nothing binary to save: read a binary resource first.", error=True)
             return
-        name = Path(binary.uri.rstrip("/")).name or "resource.bin"
+        name = suggested_file_name(uri_stem(binary.uri), binary.mime_type)  # never a path from the server
         what = f"{binary.mime_type or 'binary'}, {size_text(len(binary.blob))}"
         self.app.push_screen(SaveBinaryScreen(binary.blob, Path.cwd() / name, what=what))

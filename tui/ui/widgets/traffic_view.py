@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from tui.client.feature_models import TrafficRecord
 from tui.client.traffic import matching
-from tui.ui.safe_text import literal
+from tui.ui.safe_text import clean, literal
 from tui.ui.widgets.feature_pane import FeaturePane
 
 ARROWS = {"out": "→", "in": "←"}
@@ -83,7 +83,7 @@ class TrafficView(FeaturePane):
     def _append(self, record: TrafficRecord) -> None:
         self.shown.append(record)
         # rich Text, not str: a str cell would be read as markup.
-        self.query_one(DataTable).add_row(*(Text(cell) for cell in row(record)))
+        self.query_one(DataTable).add_row(*(Text(clean(cell)) for cell in row(record)))
 
     def add(self, server: str, record: TrafficRecord) -> None:
         """A new message: shown at once when it is this server's and passes the filter."""

@@ -8,8 +8,8 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tui.client.models import BinaryBlock
+from tui.formatting import human_size, suggested_file_name
 from tui.ui.safe_text import literal
-from tui.ui.widgets.results.formatting import human_size, suggested_file_name
 from tui.ui.widgets.results.saveable import SaveableBlock
 
 

@@ -12,8 +12,8 @@ from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 
 from tui.client.models import Progress
+from tui.formatting import human_duration
 from tui.ui.safe_text import literal
-from tui.ui.widgets.results.formatting import human_duration
 
 CANCEL_HINT = "Esc cancels"
 

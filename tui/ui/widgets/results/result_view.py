@@ -23,10 +23,10 @@ from tui.client.models import (
     TextBlock,
     UnknownBlock,
 )
+from tui.formatting import human_duration
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView
-from tui.ui.widgets.results.formatting import human_duration
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
 from tui.ui.widgets.results.status_text import status_label, status_sentence
 from tui.ui.widgets.results.structured_tree import StructuredTree

@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Button
 
+from tui.formatting import human_size
 from tui.ui.screens.save_binary import SaveBinaryScreen
-from tui.ui.widgets.results.formatting import human_size
 
 
 class SaveableBlock(Vertical):

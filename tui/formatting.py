@@ -1,4 +1,4 @@
-"""Plain helpers for the result view: sizes, JSON, file names. No Textual here, so they test cheaply."""
+"""How results are described in words and named on disk, for the TUI and the CLI alike (no Textual)."""
 
 from __future__ import annotations
 

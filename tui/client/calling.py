@@ -12,9 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 import mcp_types as types
-from jsonschema import SchemaError
-from jsonschema import exceptions as schema_exceptions
-from jsonschema.validators import validator_for
 from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
@@ -44,6 +41,11 @@ def output_schema_problem(tool: ToolInfo | None, raw: dict[str, Any]) -> str | N
         return None
     if "structuredContent" not in raw:
         return "The tool declares an output schema but returned no structured content."
+    # jsonschema costs about 90 ms to import: loaded by the first result that needs it, not at start-up.
+    from jsonschema import SchemaError
+    from jsonschema import exceptions as schema_exceptions
+    from jsonschema.validators import validator_for
+
     try:
         cls = validator_for(tool.output_schema)
         cls.check_schema(tool.output_schema)

@@ -7,8 +7,10 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from filelock import FileLock
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -41,6 +43,8 @@ def file_lock(path: Path, timeout: float = LOCK_TIMEOUT_S) -> FileLock:
     """An inter-process lock for ``path`` (a hidden ``.NAME.lock`` beside it), held around a
     read-merge-write so two instances never write over each other's change. ``filelock.Timeout``
     (an OSError) when another instance holds it for longer than ``timeout``."""
+    from filelock import FileLock  # only when writing: the first frame reads and never locks
+
     path.parent.mkdir(parents=True, exist_ok=True)
     return FileLock(path.with_name(f".{path.name}.lock"), timeout=timeout)
 

@@ -16,8 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from filelock import Timeout
-
 from tui.config.atomic import file_lock
 from tui.config.model import AuditSettings
 from tui.safety.decision import RuleId
@@ -296,7 +294,7 @@ class AuditLog:
                 if self._size() < limit:
                     return  # another instance rotated it while this one waited
                 self._shift_files()
-        except Timeout:
+        except TimeoutError:  # filelock.Timeout (imported only when a lock is taken)
             return  # another instance holds the lock for long: append now, rotate on a later record
 
     def _shift_files(self) -> None:

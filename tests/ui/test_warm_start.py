@@ -88,3 +88,19 @@ async def test_a_tool_whose_definition_changed_is_flagged_when_the_live_list_arr
         await wait_for(pilot, flagged)
         assert "changed" in next(row for row in rows(app) if "echo" in row)
         assert "changed" not in next(row for row in rows(app) if "shout" in row)
+
+
+async def test_the_first_frame_shows_cached_names_before_the_session_exists(home: Path) -> None:
+    await earlier_run(home)
+    app = McpTuiApp(startup_in(home))
+    app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        assert "session" not in vars(app)  # created on first use, which has not come
+        # Names only, marked: no grade or badges until the session can say what they are.
+        assert [row.split() for row in rows(app)] == [["echo", "cached", "@slow"], ["shout", "cached", "@slow"]]
+        assert "2 tools (2 cached from the last run, not yet confirmed)" in list_status(app)
+        # They cannot be opened either.
+        options = app.main_screen.query_one("#tool-options", OptionList)
+        assert all(options.get_option_at_index(i).disabled for i in range(options.option_count))
+        assert app.main_screen.query_one(ToolList).tools == []

@@ -68,9 +68,11 @@ class Session:
         interface: Interface = "tui",
         targets: dict[str, Any] | None = None,
         early: dict[str, subprocess.Popen[bytes]] | None = None,
+        catalogue: CachedCatalogue | None = None,
     ) -> None:
         """``targets`` (tests) maps a server name to an in-process server used instead of its transport;
-        ``early`` holds stdio servers already started by ``cli`` (adopted by their first connect)."""
+        ``early`` holds stdio servers already started by ``cli`` (adopted by their first connect);
+        ``catalogue`` is the cached tool lists when the front end read them first (the TUI's first frame)."""
         self.startup = startup
         self.interface = interface
         self.settings = SettingsService(
@@ -82,7 +84,7 @@ class Session:
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
         self.audit = AuditLog(startup.paths.audit_file, startup.config.audit)
-        self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        self.catalogue = catalogue or CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []

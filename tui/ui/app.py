@@ -1,6 +1,7 @@
 """The mcp-tui Textual application: a view of one core ``Session``.
 
-The app starts the session after the first frame, turns the session's events and questions into Textual
+The app paints its first frame before anything else (the session, its settings and the SDK are imported
+only after it), then creates and starts the session, turns its events and questions into Textual
 messages, and opens the screens. Every decision, file write and SDK call happens in the session.
 """
 
@@ -9,22 +10,26 @@ from __future__ import annotations
 import asyncio
 import subprocess
 from contextlib import suppress
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
-from tui.client.events import ElicitationRequested, SamplingRequested
-from tui.safety.confirm import ConfirmChoice
-from tui.session.events import SessionEvent
-from tui.session.questions import ConfirmCall, Question
-from tui.session.session import Session
+from tui.session.catalogue import CachedCatalogue
+from tui.session.tool_cache import ToolCache
 from tui.startup import Startup
 from tui.ui.commands import AppCommands
 from tui.ui.messages import QuestionAsked, SessionEventMessage, SessionStarted
 from tui.ui.screens.main_screen import MainScreen
+
+if TYPE_CHECKING:
+    from tui.client.events import ElicitationRequested, SamplingRequested
+    from tui.session.events import SessionEvent
+    from tui.session.questions import ConfirmCall, Question
+    from tui.session.session import Session
 
 
 class McpTuiApp(App[None]):
@@ -47,9 +52,24 @@ class McpTuiApp(App[None]):
         """``early``: stdio servers ``cli`` already started; ``targets``: in-process servers (tests)."""
         super().__init__()
         self.startup = startup
-        self.session = Session(startup, interface="tui", targets=targets, early=early)
+        self._targets = targets
+        self._early = early
+        self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        """The last run's tool lists, read before the first frame so a warm start shows names at once."""
         self.ready = asyncio.Event()
         """Set once the session has loaded the SDK and started connecting."""
+
+    @cached_property
+    def session(self) -> Session:
+        """Created on first use: right after the first frame (its imports would only delay that frame)."""
+        from tui.session.session import Session
+
+        session = Session(
+            self.startup, interface="tui", targets=self._targets, early=self._early, catalogue=self.catalogue
+        )
+        session.subscribe(self._relay_event)
+        session.attach(self._relay_question)
+        return session
 
     @property
     def main_screen(self) -> MainScreen:
@@ -63,10 +83,8 @@ class McpTuiApp(App[None]):
         return next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
 
     def on_mount(self) -> None:
-        self.session.subscribe(self._relay_event)
-        self.session.attach(self._relay_question)
-        self.push_screen(MainScreen(self.session))
-        # Paint first, then load the SDK: importing mcp takes about a second.
+        self.push_screen(MainScreen(self.startup, self.catalogue, lambda: self.session))
+        # Paint first, then create the session and load the SDK: importing mcp takes about a second.
         self.call_after_refresh(self.start_session)
 
     def _relay_event(self, event: SessionEvent) -> None:
@@ -77,7 +95,10 @@ class McpTuiApp(App[None]):
 
     @work(group="session", exclusive=True)
     async def start_session(self) -> None:
-        await self.session.start()
+        session = self.session
+        if (screen := self._main_screen()) is not None:
+            screen.show_session()  # badges for the cached tools
+        await session.start()
         if (screen := self._main_screen()) is not None:  # the app may be closing already
             screen.post_message(SessionStarted())
         for problem in self.session.problems:
@@ -91,6 +112,9 @@ class McpTuiApp(App[None]):
             self.main_screen.handle_session_event(event)
 
     def on_question_asked(self, message: QuestionAsked) -> None:
+        from tui.client.events import ElicitationRequested, SamplingRequested
+        from tui.session.questions import ConfirmCall
+
         question: Question = message.question
         if isinstance(question, ConfirmCall):
             self._confirm(question)
@@ -100,6 +124,7 @@ class McpTuiApp(App[None]):
             self._sample(question)
 
     def _confirm(self, question: ConfirmCall) -> None:
+        from tui.safety.confirm import ConfirmChoice
         from tui.ui.screens.confirm_call import ConfirmCallScreen
 
         def answered(choice: ConfirmChoice | None) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
-from tui.session.events import SessionEvent
-from tui.session.questions import Question
+if TYPE_CHECKING:  # the first frame is painted before the session's modules load
+    from tui.session.events import SessionEvent
+    from tui.session.questions import Question
 
 
 class SessionEventMessage(Message):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -18,29 +19,34 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Header, Static
 
-from tui.client.events import ServerLog, ServerStateChanged, StderrLine, ToolsChanged
 from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
-from tui.client.preflight_result import PreflightResult
-from tui.safety.hints import Hints
-from tui.session.events import SessionEvent, SettingsChanged
-from tui.session.session import Session
+from tui.session.catalogue import CachedCatalogue
+from tui.startup import Startup
 from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
-from tui.ui.widgets.feature_tabs import feature_tabs, route_to_panes, show_server_in_panes
-from tui.ui.widgets.history import CallHistory, HistoryEntry
-from tui.ui.widgets.log_view import ServerLogView
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
-from tui.ui.widgets.tool_detail import ToolDetail
 from tui.ui.widgets.tool_list import ToolList
 
+# Everything else loads after the first frame (in ``show_session``): the screen paints the server and
+# tool lists first, and only then builds the tabs on the right and creates the session.
 if TYPE_CHECKING:
+    from textual.widgets import TabbedContent
+
     from tui.client.live_preflight import LivePreflight
+    from tui.client.preflight_result import PreflightResult
+    from tui.safety.hints import Hints
+    from tui.session.events import SessionEvent
+    from tui.session.session import Session
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.form.argument_form import ArgumentForm
+    from tui.ui.widgets.history import CallHistory
 
 
+PICK_A_TOOL = "Pick a tool on the left to call it."
+WORKSPACE_AT_THE_LATEST = 3.0
+"""Seconds after which the tabs on the right are mounted even while every server is still connecting."""
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 
@@ -65,10 +71,12 @@ class MainScreen(Screen[None]):
         Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, startup: Startup, catalogue: CachedCatalogue, session: Callable[[], Session]) -> None:
+        """``session`` returns the app's session, creating it on first use (see ``show_session``)."""
         super().__init__()
-        self.session = session
-        self.startup = session.startup
+        self.startup = startup
+        self.catalogue = catalogue
+        self._session = session
         self.live: LivePreflight | None = None
         """Created once the session has started; one preflight for the open tool's arguments."""
         self.history_count = 0
@@ -78,6 +86,12 @@ class MainScreen(Screen[None]):
         self.workspace_ready = asyncio.Event()
         """Set once the tabs on the right are mounted (right after the first frame)."""
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
+        self._held_events: list[SessionEvent] = []
+        """Events for the tabs on the right that arrived before those tabs were mounted."""
+
+    @property
+    def session(self) -> Session:
+        return self._session()
 
     def static_hints(self, tool: ToolInfo) -> Hints:
         """The tool's badges before any arguments: its static hints with your override."""
@@ -90,34 +104,73 @@ class MainScreen(Screen[None]):
             with Vertical(id="sidebar"):
                 yield ServerList(id="servers")
                 yield ToolList(id="tools", hints_for=self.static_hints)
-            with TabbedContent(id="workspace", initial="call"):
-                with TabPane("Call", id="call"):
-                    # The call panel (form, results) is the heaviest part of the screen and nothing in it
-                    # shows before a tool is opened: it is mounted once the first tools are listed.
-                    yield Static("Pick a tool on the left to call it.", id="call-placeholder")
-                with TabPane("Details", id="details"):
-                    yield ToolDetail(id="detail")
-                with TabPane("History", id="history"):
-                    yield CallHistory(id="history-list")
-                with TabPane("Logs", id="logs"):
-                    yield ServerLogView(id="log-view")
-                yield from feature_tabs(self.session)
+            # The tabs on the right hold nothing to see before the first tools arrive, and building them
+            # costs more than the rest of the screen and would compete with the SDK import for the one
+            # core Python has: they are mounted once tools are listed, a server fails, a key asks for
+            # them, or after WORKSPACE_AT_THE_LATEST seconds.
+            with Vertical(id="workspace-slot"):
+                yield Static(PICK_A_TOOL, id="workspace-placeholder")
         yield Footer()
 
-    async def mount_workspace(self) -> None:
-        """The tabs are composed with the screen; once it is up, catch up on what is highlighted.
+    def show_session(self) -> None:
+        """The session exists now (right after the first frame): the cached tools get their badges."""
+        tools = self.query_one(ToolList)
+        for config in self.startup.servers:
+            if cached := self.catalogue.cached(config.name):
+                tools.set_tools(config.name, cached, dict.fromkeys((t.name for t in cached), "cached"))
 
-        (Mounting the tabs only after the first frame made that frame lighter, but it raced with the
-        feature tabs and their events; it is left for the start-up work to bring back with them.)
-        """
+    async def mount_workspace(self) -> None:
+        """Mount the tabs on the right (once), then show what the events before them said."""
+        from textual.widgets import TabbedContent, TabPane
+
+        from tui.ui.widgets.feature_tabs import feature_tabs
+        from tui.ui.widgets.history import CallHistory
+        from tui.ui.widgets.log_view import ServerLogView
+        from tui.ui.widgets.tool_detail import ToolDetail
+
         async with self._panel_lock:
             if self.workspace_ready.is_set():
                 return
+            workspace = TabbedContent(id="workspace", initial="call")
+            panes = [
+                # The call panel (form, results) is the heaviest part of the screen and nothing in it
+                # shows before a tool is opened: it is mounted once the first tools are listed.
+                TabPane("Call", Static(PICK_A_TOOL, id="call-placeholder"), id="call"),
+                TabPane("Details", ToolDetail(id="detail"), id="details"),
+                TabPane("History", CallHistory(id="history-list"), id="history"),
+                TabPane("Logs", ServerLogView(id="log-view"), id="logs"),
+                *feature_tabs(self.session),
+            ]
+            for pane in panes:  # what ``with TabbedContent():`` does in compose
+                workspace.compose_add_child(pane)
+            await self.query_one("#workspace-placeholder").remove()
+            await self.query_one("#workspace-slot").mount(workspace)
             self.workspace_ready.set()
+        held, self._held_events = self._held_events, []
+        for event in held:
+            self._show_in_workspace(event)
         if (tool := self.query_one(ToolList).highlighted_tool) is not None:
-            self.query_one(ToolDetail).show_tool(tool, self.static_hints(tool))
+            self._show_tool_details(tool, self.static_hints(tool))
         if (server := self.query_one(ServerList).highlighted_server) is not None:
-            self.query_one(ServerLogView).show(server)
+            self._show_server_in_workspace(server)
+
+    @property
+    def _workspace(self) -> TabbedContent:
+        from textual.widgets import TabbedContent
+
+        return self.query_one("#workspace", TabbedContent)
+
+    def _show_tool_details(self, tool: ToolInfo, hints: Hints) -> None:
+        from tui.ui.widgets.tool_detail import ToolDetail
+
+        self.query_one(ToolDetail).show_tool(tool, hints)
+
+    def _show_server_in_workspace(self, server: str) -> None:
+        from tui.ui.widgets.feature_tabs import show_server_in_panes
+        from tui.ui.widgets.log_view import ServerLogView
+
+        self.query_one(ServerLogView).show(server)
+        show_server_in_panes(self, server)
 
     def _notice_text(self) -> str:
         from tui.config.check import problems_notice
@@ -153,7 +206,7 @@ class MainScreen(Screen[None]):
         async with self._panel_lock:
             if self.mounted_panel is not None:
                 return
-            pane = self.query_one("#call", TabPane)
+            pane = self.query_one("#call")
             await self.query_one("#call-placeholder").remove()
             await pane.mount(CallPanel(id="call-panel", save_dir=None))
 
@@ -166,12 +219,12 @@ class MainScreen(Screen[None]):
         tools = self.query_one(ToolList)
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
-            # The last run's list, on the first frame; marked until the server confirms it.
-            if cached := self.session.catalogue.cached(config.name):
-                tools.set_tools(config.name, cached, dict.fromkeys((t.name for t in cached), "cached"))
+            # The last run's list by name on the first frame; its badges follow with the session.
+            if cached := self.catalogue.cached(config.name):
+                tools.show_names(config.name, [tool.name for tool in cached])
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
-        self.call_after_refresh(self.mount_workspace)
+        self.set_timer(WORKSPACE_AT_THE_LATEST, self.mount_workspace)
 
     # ---- events from the session ----------------------------------------------------------------
 
@@ -187,6 +240,10 @@ class MainScreen(Screen[None]):
             self.live.close()
 
     def handle_session_event(self, event: SessionEvent) -> None:
+        # Imported here: every event comes after the session (and these modules) loaded.
+        from tui.client.events import ServerStateChanged, ToolsChanged
+        from tui.session.events import SettingsChanged
+
         if isinstance(event, SettingsChanged):
             self._settings_changed()
         elif isinstance(event, ServerStateChanged):
@@ -194,6 +251,7 @@ class MainScreen(Screen[None]):
             ended = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
             if event.state.status in ended:
                 self.query_one(ToolList).remove_server(event.state.name)
+                self.call_after_refresh(self.mount_workspace)  # its logs say why
         elif isinstance(event, ToolsChanged):
             changed = self.session.catalogue.changed(event.server)
             self.query_one(ToolList).set_tools(event.server, event.tools, dict.fromkeys(changed, "changed"))
@@ -201,7 +259,18 @@ class MainScreen(Screen[None]):
             # import and the connections for the one core Python gives us.
             self.call_after_refresh(self.mount_call_panel)
             self._refresh_open_tool(event.server, event.tools)
-        elif isinstance(event, StderrLine):
+        if self.workspace_ready.is_set():
+            self._show_in_workspace(event)
+        else:
+            self._held_events.append(event)
+
+    def _show_in_workspace(self, event: SessionEvent) -> None:
+        """The part of an event the tabs on the right show: logs, traffic, resources, prompts."""
+        from tui.client.events import ServerLog, StderrLine
+        from tui.ui.widgets.feature_tabs import route_to_panes
+        from tui.ui.widgets.log_view import ServerLogView
+
+        if isinstance(event, StderrLine):
             self.query_one(ServerLogView).add_stderr(event.server, event.line)
         elif isinstance(event, ServerLog):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
@@ -243,6 +312,8 @@ class MainScreen(Screen[None]):
 
     @on(ToolList.Highlighted)
     def _show_detail(self, event: ToolList.Highlighted) -> None:
+        from tui.ui.widgets.tool_detail import ToolDetail
+
         if event.tool is not None and self.workspace_ready.is_set():
             self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
 
@@ -255,8 +326,8 @@ class MainScreen(Screen[None]):
         await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
         panel = self.panel
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
-        self.query_one(ToolDetail).show_tool(tool, assessment.hints)
-        self.query_one(TabbedContent).active = "call"
+        self._show_tool_details(tool, assessment.hints)
+        self._workspace.active = "call"
         if panel.form is not None:
             self.call_after_refresh(panel.form.focus_first_field)
 
@@ -321,6 +392,8 @@ class MainScreen(Screen[None]):
 
     @work(group="call", exclusive=True, exit_on_error=False)
     async def run_call(self, tool: ToolInfo, arguments: dict[str, object]) -> None:
+        from tui.ui.widgets.history import CallHistory, HistoryEntry
+
         panel = self.panel
         history = self.query_one(CallHistory)
         title = f"{tool.display_title} on {tool.server}"
@@ -368,8 +441,7 @@ class MainScreen(Screen[None]):
         self.panel.mark_cancelling()
         self.workers.cancel_group(self, "call")
 
-    @on(CallHistory.Reopen)
-    async def _reopen(self, event: CallHistory.Reopen) -> None:
+    async def on_call_history_reopen(self, event: CallHistory.Reopen) -> None:
         entry = event.entry
         tool = self.session.find_tool(entry.server, entry.tool)
         if tool is None:
@@ -388,8 +460,7 @@ class MainScreen(Screen[None]):
     @on(ServerList.Highlighted)
     def _server_highlighted(self, event: ServerList.Highlighted) -> None:
         if self.workspace_ready.is_set():
-            self.query_one(ServerLogView).show(event.name)
-            show_server_in_panes(self, event.name)
+            self._show_server_in_workspace(event.name)
 
     def action_reconnect(self) -> None:
         name = self.query_one(ServerList).highlighted_server
@@ -437,7 +508,10 @@ class MainScreen(Screen[None]):
         self._show_tab(tab)
 
     def _show_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        from tui.ui.widgets.history import CallHistory
+        from tui.ui.widgets.log_view import ServerLogView
+
+        self._workspace.active = tab
         if tab == "history":
             self.query_one(CallHistory).focus()  # Down and Enter work at once
         elif tab == "logs":

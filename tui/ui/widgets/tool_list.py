@@ -30,7 +30,7 @@ from tui.ui.widgets.tool_filter import (
     sort_entries,
     static_hints,
 )
-from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, choose_layout, tool_row
+from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, cached_name_row, choose_layout, tool_row
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
@@ -86,6 +86,7 @@ class ToolList(Vertical):
         self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
         self._layout = RowLayout()
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
+        self._names_only: dict[str, list[str]] = {}  # server -> cached names shown before their badges
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -125,6 +126,12 @@ class ToolList(Vertical):
         self.query_one("#tool-filter", Input).value = query
         self._apply_filter(query)
 
+    def show_names(self, server: str, names: list[str]) -> None:
+        """The first frame of a warm start: the last run's tool names of ``server``, marked cached, before
+        the session that grades them exists. They cannot be opened; ``set_tools`` replaces them."""
+        self._names_only[server] = list(names)
+        self._apply_filter(self._query)
+
     def set_tools(
         self,
         server: str,
@@ -132,6 +139,7 @@ class ToolList(Vertical):
         notes: Mapping[str, str] | None = None,
     ) -> None:
         """Replace every tool of ``server`` (call on ToolsChanged); ``notes`` marks rows by tool name."""
+        self._names_only.pop(server, None)
         for old in self._by_server.pop(server, ()):
             self._forget(old)
         self._notes[server] = dict(notes or {})
@@ -142,6 +150,7 @@ class ToolList(Vertical):
         self._resort()
 
     def remove_server(self, server: str) -> None:
+        self._names_only.pop(server, None)
         for old in self._by_server.pop(server, ()):
             self._forget(old)
         self._notes.pop(server, None)
@@ -211,7 +220,8 @@ class ToolList(Vertical):
         if not self.is_mounted:
             return
         options = self._options
-        options.set_options([self._option_of[id(entry)] for entry in self._visible])
+        rows = [self._option_of[id(entry)] for entry in self._visible]
+        options.set_options(rows + self._name_rows())
         if self._visible:
             keep = self._keep
             index = next((i for i, e in enumerate(self._visible) if e.tool.key == keep), 0)
@@ -220,11 +230,21 @@ class ToolList(Vertical):
             self._post_highlight(None)
         self._update_status()
 
+    def _name_rows(self) -> list[Option]:
+        """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
+        rows = []
+        for server, names in self._names_only.items():
+            for name in names:
+                if self._query.lower() in name.lower():
+                    rows.append(Option(cached_name_row(name, server, self._layout), disabled=True))
+        return rows
+
     def _update_status(self) -> None:
         order = "riskiest first" if self.sort_by_risk else "by server"
-        total, shown = len(self._sorted), len(self._visible)
+        names_only = sum(len(names) for names in self._names_only.values())
+        total, shown = len(self._sorted) + names_only, len(self._visible) + len(self._name_rows())
         count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
-        cached = sum(list(notes.values()).count("cached") for notes in self._notes.values())
+        cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
         if cached:
             count += f" ({cached} cached from the last run, not yet confirmed)"
         self.query_one("#tool-list-status", Static).update(

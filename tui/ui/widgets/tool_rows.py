@@ -133,6 +133,15 @@ def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None
     return Content(text, spans)
 
 
+def cached_name_row(name: str, server: str, layout: RowLayout = RowLayout()) -> Content:
+    """A row of the last run's list before anything can grade it (a warm start's first frame): the name
+    where every row has it, then "cached" and the server, dimmed."""
+    blank_chip = " " * len(_chip(Grade.SAFE, layout.form).plain)  # every chip is as wide
+    name_column = one_line(name, NAME_LIMIT).ljust(layout.name_width)
+    text = f"{blank_chip}{name_column}  cached @{one_line(server, 40)}"
+    return Content.styled(text, "dim")
+
+
 class ToolOptions(OptionList):
     DEFAULT_CSS = """
     ToolOptions {

@@ -1,0 +1,56 @@
+"""What start-up imports, checked in a fresh interpreter (not timed: these machines are too noisy).
+
+The TUI paints its first frame before the session, its settings and the SDK load, and the client core
+loads only what connecting needs; bench/startup.py measures the times. These tests keep a heavy module
+from creeping back onto those paths unnoticed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def modules_loaded_by(code: str) -> set[str]:
+    probe = f"{code}\nimport sys\nprint('\\n'.join(sys.modules))\n"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(result.stdout.split())
+
+
+def loaded(modules: set[str], package: str) -> list[str]:
+    return sorted(m for m in modules if m == package or m.startswith(package + "."))
+
+
+FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
+
+
+@pytest.mark.parametrize(
+    "heavy",
+    [
+        "mcp",  # the SDK: about half a second; it loads in a thread once the frame is up
+        "jsonschema",
+        "tui.session.session",  # the session and its settings are created right after the first frame
+        "tui.session.settings",
+        "filelock",
+        "tui.ui.widgets.feature_tabs",  # the tabs on the right mount after the first frame
+        "tui.ui.widgets.call_panel",
+        "tui.ui.widgets.history",
+    ],
+)
+def test_the_first_frame_does_not_wait_for(heavy: str) -> None:
+    assert loaded(modules_loaded_by(FIRST_FRAME), heavy) == []
+
+
+@pytest.mark.parametrize(
+    "heavy",
+    [
+        "jsonschema",  # checks a result against its output schema: loaded by the first such result
+        "tui.ui",
+        "textual",
+    ],
+)
+def test_the_client_core_loads_only_what_connecting_needs(heavy: str) -> None:
+    code = "import tui.client.manager, tui.client.call_flow, tui.client.preflight"
+    assert loaded(modules_loaded_by(code), heavy) == []

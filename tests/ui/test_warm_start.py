@@ -98,7 +98,8 @@ async def test_the_first_frame_shows_cached_names_before_the_session_exists(home
         await pilot.pause()
         assert "session" not in vars(app)  # created on first use, which has not come
         # Names only, marked: no grade or badges until the session can say what they are.
-        assert [row.split() for row in rows(app)] == [["echo", "cached", "@slow"], ["shout", "cached", "@slow"]]
+        expected = [["echo", "cached", "@slow"], ["shout", "cached", "@slow"]]
+        assert [row.split() for row in rows(app)] == expected
         assert "2 tools (2 cached from the last run, not yet confirmed)" in list_status(app)
         # They cannot be opened either.
         options = app.main_screen.query_one("#tool-options", OptionList)

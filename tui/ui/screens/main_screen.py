@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
@@ -143,16 +145,21 @@ class MainScreen(Screen[None]):
             ]
             for pane in panes:  # what ``with TabbedContent():`` does in compose
                 workspace.compose_add_child(pane)
-            await self.query_one("#workspace-placeholder").remove()
+            placeholder = self.query("#workspace-placeholder")
+            if not placeholder:  # the app is closing: its widgets go first
+                return
+            await placeholder.remove()
             await self.query_one("#workspace-slot").mount(workspace)
             self.workspace_ready.set()
         held, self._held_events = self._held_events, []
-        for event in held:
-            self._show_in_workspace(event)
-        if (tool := self.query_one(ToolList).highlighted_tool) is not None:
-            self._show_tool_details(tool, self.static_hints(tool))
-        if (server := self.query_one(ServerList).highlighted_server) is not None:
-            self._show_server_in_workspace(server)
+        # While the app closes its widgets go first: then there is nothing left to show the events on.
+        with suppress(NoMatches):
+            for event in held:
+                self._show_in_workspace(event)
+            if (tool := self.query_one(ToolList).highlighted_tool) is not None:
+                self._show_tool_details(tool, self.static_hints(tool))
+            if (server := self.query_one(ServerList).highlighted_server) is not None:
+                self._show_server_in_workspace(server)
 
     @property
     def _workspace(self) -> TabbedContent:
@@ -206,8 +213,11 @@ class MainScreen(Screen[None]):
         async with self._panel_lock:
             if self.mounted_panel is not None:
                 return
-            pane = self.query_one("#call")
-            await self.query_one("#call-placeholder").remove()
+            placeholder = self.query("#call-placeholder")
+            if not placeholder:  # the app is closing: its widgets go first
+                return
+            pane = self.query_one("#call", Widget)
+            await placeholder.remove()
             await pane.mount(CallPanel(id="call-panel", save_dir=None))
 
     def on_mount(self) -> None:

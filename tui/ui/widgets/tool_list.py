@@ -129,7 +129,8 @@ class ToolList(Vertical):
     def show_names(self, server: str, names: list[str]) -> None:
         """The first frame of a warm start: the last run's tool names of ``server``, marked cached, before
         the session that grades them exists. They cannot be opened; ``set_tools`` replaces them."""
-        self._names_only[server] = list(names)
+        self._names_only[server] = sorted(names, key=str.lower)
+        self._relayout()
         self._apply_filter(self._query)
 
     def set_tools(
@@ -181,6 +182,7 @@ class ToolList(Vertical):
     def _relayout(self) -> bool:
         """Fit the rows to the list's width and longest name; True when every row was rebuilt."""
         names = [entry.tool.name for entries in self._by_server.values() for entry in entries]
+        names += [name for cached in self._names_only.values() for name in cached]
         width = self.size.width - LIST_CHROME if self.size.width else 10_000
         layout = choose_layout(width, names)
         if layout == self._layout:

@@ -1,0 +1,58 @@
+"""Keeping up with a connected server: its tool list, listed again when it changes (a burst of
+``list_changed`` notices makes one listing), and, on 2026 connections, the subscription that delivers them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import anyio
+from mcp import Client
+from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
+from mcp.shared.exceptions import MCPError
+
+from tui.client import errors
+from tui.client.stderr_pipe import LineLog
+
+
+class ToolListFollower:
+    def __init__(self, refresh: Callable[[Client], Awaitable[None]], log: LineLog) -> None:
+        self._refresh = refresh
+        self._log = log
+        self._wanted: anyio.Event | None = None
+
+    def request(self) -> None:
+        """List the tools again soon (ignored while not connected)."""
+        if self._wanted is not None:
+            self._wanted.set()
+
+    async def run(self, client: Client, *, listen: bool) -> None:
+        """Until cancelled; ``listen``: a 2026 connection, where changes come only to a subscription."""
+        self._wanted = anyio.Event()
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._refresh_loop, client)
+                if listen:
+                    tg.start_soon(self._listen, client)
+                await anyio.sleep_forever()
+        finally:
+            self._wanted = None
+
+    async def _refresh_loop(self, client: Client) -> None:
+        while True:
+            assert self._wanted is not None
+            await self._wanted.wait()
+            # Coalesce a burst of list_changed notifications into one listing.
+            self._wanted = anyio.Event()
+            await self._refresh(client)
+
+    async def _listen(self, client: Client) -> None:
+        """2026 connections deliver tools/list_changed only to a ``subscriptions/listen`` stream."""
+        try:
+            async with client.listen(tools_list_changed=True) as subscription:
+                # The stream has no replay: a change between the first listing and the subscription's
+                # acknowledgement would be lost, so list once more now that changes are followed.
+                self.request()
+                async for _event in subscription:
+                    self.request()
+        except (ListenNotSupportedError, SubscriptionLost, MCPError, TimeoutError) as exc:
+            self._log.append(f"[mcp-tui] not following tool list changes: {errors.describe(exc)}")

@@ -31,7 +31,7 @@ from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Tru
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
-from tui.safety.policy import Policy
+from tui.safety.policy import Policy, TrustView
 from tui.safety.tool_hash import DefinitionSnapshot
 
 ChangeKind = Literal["preference", "trust", "rule", "override", "approval", "server"]
@@ -66,7 +66,7 @@ class SettingsService:
         self.policy = Policy(
             preferences=config.preferences,
             rules=list(config.rules),
-            trust={server.name: server.trust for server in servers},
+            trust=TrustView(lambda: self.servers),
             book=ApprovalBook(stored.approvals),
             overrides=stored.overrides,
         )
@@ -149,7 +149,6 @@ class SettingsService:
         else:
             saved = Saved(True, f"{server} is {trust.value} until mcp-tui exits (it is not in config.toml).")
         self.servers[index] = dataclasses.replace(current, trust=trust)
-        self.policy.trust[server] = trust
         self._changed("trust")
         return saved
 
@@ -298,7 +297,6 @@ class SettingsService:
             trust = configured.get(server.name)
             if trust is not None and trust is not server.trust:
                 self.servers[index] = dataclasses.replace(server, trust=trust)
-                self.policy.trust[server.name] = trust
         self._changed("preference")
 
     def _update_store(self, change: Change, what: str) -> Saved:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ from tui.config.edit import (
     set_server_setting,
 )
 from tui.config.edit import set_server_trust as write_trust
-from tui.config.loader import load_config
+from tui.config.loader import load_toml_config
 from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
@@ -72,7 +73,9 @@ class SettingsService:
         )
         self._config_seen = SeenText()
         """config.toml as this instance last read or wrote it, to notice another instance's edits."""
-        if config_file is not None:
+        if config_file is not None and config.source == str(config_file) and config.source_read:
+            self._config_seen.note(config.source_text)  # the loader's read at start-up, not another one
+        elif config_file is not None:
             with contextlib.suppress(OSError, UnicodeDecodeError):  # unreadable: edits are refused anyway
                 self._config_seen.note(read_text_or_none(config_file))
         self.listeners: list[Callable[[ChangeKind], None]] = []
@@ -286,8 +289,9 @@ class SettingsService:
         return Saved(True, f"Saved {what} to {self.config_file}", note)
 
     def _reload_config(self, path: Path) -> None:
-        """Run with the settings config.toml holds now (the edit just made is in it)."""
-        config, _ = load_config(path, must_exist=False)
+        """Run with the settings config.toml holds now (the edit just made is in it, as last written)."""
+        text = (self._config_seen.text or "").removeprefix("\ufeff")
+        config, _ = load_toml_config(path, text, os.environ)
         self.config.preferences = self.policy.preferences = config.preferences
         self.config.rules = config.rules
         self.policy.rules = list(config.rules)

@@ -25,10 +25,17 @@ from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.providers import ServerAuth
 from tui.client.connection_end import describe_end
-from tui.client.events import ClientEvent, ServerStateChanged, StderrLine, ToolsChanged, TrafficRecorded
+from tui.client.events import (
+    ClientEvent,
+    ListChanged,
+    ServerStateChanged,
+    StderrLine,
+    ToolsChanged,
+    TrafficRecorded,
+)
 from tui.client.ext_types import server_resolve_dialect
 from tui.client.feature_models import FeatureError
-from tui.client.following import ToolListFollower
+from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
@@ -85,7 +92,9 @@ class Connection:
         """Whether this connection declared the roots capability (only when roots are configured)."""
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
-        self._follower = ToolListFollower(self._refresh_tools, self.log)
+        self._follower = ChangeFollower(
+            self._refresh_tools, self.log, lambda what: self._emit(ListChanged(self.name, what))
+        )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
             config.name,
@@ -253,7 +262,7 @@ class Connection:
     async def _live(self, client: Client) -> None:
         async with anyio.create_task_group() as tg:
             modern = client.protocol_version in MODERN_PROTOCOL_VERSIONS
-            tg.start_soon(lambda: self._follower.run(client, listen=modern))
+            tg.start_soon(lambda: self._follower.run(client, listen=modern, offers=self.capabilities))
             if self.config.transport in ("http", "sse") and self._target is None:
                 tg.start_soon(watch_health, client, self._on_lost)
             await anyio.sleep_forever()

@@ -330,3 +330,22 @@ def test_a_lint_warning_leaves_approvals_rules_and_untrusted_servers_as_they_wer
     asked = _decide(READ, server=TRUSTED, prefs=prefs, lint=lint)
     assert "(destructive-name, unannotated)" in asked.reason
     assert asked.reason.endswith("one (and 1 more warning)")
+
+
+def test_arguments_the_server_rejected_are_denied_whatever_else_would_allow_them() -> None:
+    book = ApprovalBook()
+    book.grant(TRUSTED.identity, "demo", FILES, Grade.CRITICAL, "always")
+    decision = decide(
+        server=TRUSTED,
+        definition=FILES,
+        hints=effective_hints(FILES.annotations, READ),
+        arguments={"action": "read", "path": "missing.txt"},
+        book=book,
+        preferences=Preferences(auto_approve_safe=True),
+        rules=(ToolRule("demo", "manage_files", "always"),),
+        arguments_rejected="the server rejected these arguments (error -32602)",
+    )
+    assert decision == Decision(
+        "deny", "Denied: the server rejected these arguments (error -32602)", RuleId.INVALID_ARGUMENTS
+    )
+    assert RuleId.INVALID_ARGUMENTS == "invalid-arguments"

@@ -77,9 +77,13 @@ def build(state: State | None = None) -> MCPServer:
 
     @server.tool()
     async def change_lists(ctx: Context) -> str:
-        """Says its resources and prompts changed."""
-        await ctx.session.send_resource_list_changed()
-        await ctx.session.send_prompt_list_changed()
+        """Says its resources and prompts changed (2026: to subscriptions/listen streams only)."""
+        if (ctx.protocol_version or "").startswith("2026"):
+            await ctx.notify_resources_changed()
+            await ctx.notify_prompts_changed()
+        else:
+            await ctx.session.send_resource_list_changed()
+            await ctx.session.send_prompt_list_changed()
         return "changed"
 
     @server.tool()

@@ -103,8 +103,10 @@ async def test_a_blob_that_does_not_decode_is_said_so(home: Path) -> None:
         assert "not valid base64" in content.decode_error
 
 
-async def test_list_changed_notifications_reach_the_front_end(home: Path) -> None:
-    async with started(home, build()) as (session, events):
+@pytest.mark.parametrize("protocol", ["legacy", "2026-07-28"])
+async def test_list_changed_notifications_reach_the_front_end(home: Path, protocol: str) -> None:
+    async with started(home, build(), f'protocol = "{protocol}"') as (session, events):
+        assert (session.state("f").protocol_version == "2026-07-28") == (protocol != "legacy")
         await session.manager.call_tool("f", "change_lists", {})  # type: ignore[union-attr]
         await wait_until(lambda: {e.what for e in of(events, ListChanged)} == {"resources", "prompts"})
         assert {e.server for e in of(events, ListChanged)} == {"f"}

@@ -14,7 +14,7 @@ from tui.safety.approvals import ApprovalBook
 from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.settings import SettingsService
-from tui.ui.screens.preferences import PreferencesChanged, PreferencesScreen
+from tui.ui.screens.preferences import PreferencesScreen
 
 CONFIG = """\
 # my servers, hand-written
@@ -35,15 +35,14 @@ class Host(App[None]):
         super().__init__()
         self.context = context
         self.changes: list[str] = []
+        # What the session relays to every front end as SettingsChanged (the main screen redraws on it).
+        context.listeners.append(self.changes.append)
 
     def compose(self) -> ComposeResult:
         yield Static("main")
 
     def on_mount(self) -> None:
         self.push_screen(PreferencesScreen(self.context))
-
-    def on_preferences_changed(self, message: PreferencesChanged) -> None:
-        self.changes.append(message.kind)
 
 
 def context_for(

@@ -39,14 +39,6 @@ async def test_five_megabytes_of_text_render_capped_with_a_note() -> None:
         assert area.scroll_y > 0
 
 
-async def test_the_client_side_truncation_note_shows_with_large_text() -> None:
-    app = ResultApp()
-    async with app.run_test():
-        await app.view.show(ok(TextBlock("x" * 1_000_000), truncated=True), title="t")
-        assert app.view.query("#result-truncated")
-        assert app.view.query(".text-cap-note")
-
-
 async def test_many_short_lines_are_capped_by_line_count() -> None:
     text = "row\n" * 200_000
     app = ResultApp()

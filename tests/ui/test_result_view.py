@@ -192,13 +192,12 @@ async def test_each_status_is_stated_plainly() -> None:
             assert not app.view.query("#result-empty")
 
 
-async def test_duration_and_truncation_note() -> None:
+async def test_duration_in_the_header() -> None:
     app = ResultApp()
     async with app.run_test():
-        outcome = CallOutcome(CallStatus.OK, content=(TextBlock("abc"),), duration_s=125.4, truncated=True)
+        outcome = CallOutcome(CallStatus.OK, content=(TextBlock("abc"),), duration_s=125.4)
         await app.view.show(outcome, title="big")
         assert rendered_text(app.view.query_one("#result-header", Static)) == "big · done · 2 min 05 s"
-        assert "too large and was cut" in rendered_text(app.view.query_one("#result-truncated", Static))
 
 
 async def test_an_empty_result_says_so() -> None:

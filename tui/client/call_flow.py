@@ -20,7 +20,7 @@ from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import ServerConfig
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, RuleId, decide
+from tui.safety.decision import Decision, decide
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
@@ -168,10 +168,8 @@ class CallFlow:
             grade=assessment.grade,
             lint=lint,
             resolution_broken=preflight.extension_failure,
+            arguments_rejected=preflight.call_blocked_reason,
         )
-        blocked = preflight.call_blocked_reason
-        if blocked is not None:  # extension -32602: these arguments may not go out at all
-            decision = Decision("deny", f"Denied: {blocked}", RuleId.INVALID_ARGUMENTS)
         return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
 
     async def run(

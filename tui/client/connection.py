@@ -2,6 +2,8 @@
 
 Every exit path (user disconnect, server crash, timeout, error) goes through one cancel scope around
 ``async with Client(...)``, so the SDK's own cleanup always runs and stdio children are always reaped.
+Beside it: ``server_hooks`` (how the server reaches us), ``following`` (its tool list), ``health`` (a
+network server gone quiet), ``auth.connection_auth`` (sign-in) and ``connection_end`` (why it ended).
 """
 
 from __future__ import annotations
@@ -14,23 +16,18 @@ from pathlib import Path
 from typing import Any, cast
 
 import anyio
-import mcp_types as types
 from anyio.abc import Process
 from mcp import Client
-from mcp.client import ClientRequestContext
-from mcp.client.extension import advertise
-from mcp.client.subscriptions import ListenNotSupportedError, SubscriptionLost
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-import tui
 from tui.client import errors
+from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.providers import ServerAuth
+from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
     ListChanged,
-    ResourceUpdated,
-    ServerLog,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
@@ -38,19 +35,19 @@ from tui.client.events import (
 )
 from tui.client.ext_types import server_resolve_dialect
 from tui.client.feature_models import FeatureError
+from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
-from tui.client.models import EXTENSION_ID, ConnectionStatus, ServerState, ToolInfo
-from tui.client.sampling import ask_person_to_sample
-from tui.client.server_requests import ask_person, log_text
-from tui.client.server_settings import apply_log_level, apply_roots, roots_result, send_log_level
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
+from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import list_all_tools
 from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
-from tui.client.transports import TransportWatch, wait_exit
+from tui.client.transports import TransportWatch
 from tui.config.model import ServerConfig, Timeouts
 
-CLIENT_INFO = types.Implementation(name="mcp-tui", version=tui.__version__)
+__all__ = ["CLIENT_INFO", "Connection"]
 
 
 class Connection:
@@ -80,17 +77,13 @@ class Connection:
         self._task: asyncio.Task[None] | None = None
         self._scope: anyio.CancelScope | None = None
         self._stopping = False
-        self._refresh: anyio.Event | None = None
         self._finished = asyncio.Event()
         self._transport_ended = False
         self._lost: str | None = None  # why the health ping gave up on the server
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
         remote = config.transport != "stdio" and target is None
-        self.auth = ServerAuth(config, auth_dir) if auth_dir is not None and remote else None
-        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
-        self._signing_in = False
-        self.auth_error: BaseException | None = None
+        self._sign_in = ConnectionAuth(config, auth_dir, remote=remote)
         self.settled = asyncio.Event()
         """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""
         self.traffic = TrafficLog(on_record=lambda record: emit(TrafficRecorded(config.name, record)))
@@ -99,10 +92,31 @@ class Connection:
         """Whether this connection declared the roots capability (only when roots are configured)."""
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
+        self._follower = ChangeFollower(
+            self._refresh_tools, self.log, lambda what: self._emit(ListChanged(self.name, what))
+        )
+        # Through self._emit at call time: whoever listens to this connection hears the server too.
+        self._hooks = ServerHooks(
+            config.name,
+            lambda event: self._emit(event),
+            self.log,
+            lambda: self.config.roots,
+            self.request_refresh,
+        )
 
     @property
     def name(self) -> str:
         return self.config.name
+
+    @property
+    def auth(self) -> ServerAuth | None:
+        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
+        return self._sign_in.server
+
+    @property
+    def auth_error(self) -> BaseException | None:
+        """Why the last connection needs sign-in, if it does."""
+        return self._sign_in.error
 
     # ---- lifecycle ---------------------------------------------------------------------------
 
@@ -110,9 +124,7 @@ class Connection:
         """``sign_in``: the person asked to sign in, so this connection may run the browser step."""
         if self._task is not None and not self._task.done():
             return
-        self._signing_in = sign_in
-        if self.auth is not None and not sign_in:
-            self.auth.browser.disallow()
+        self._sign_in.begin(person_started=sign_in)
         self._stopping = False
         self.settled = asyncio.Event()
         self._finished = asyncio.Event()
@@ -143,7 +155,7 @@ class Connection:
 
     async def _run(self) -> None:
         self.connection_id += 1
-        self.tools, self.capabilities, self.ended_reason, self.auth_error = (), {}, None, None
+        self.tools, self.capabilities, self.ended_reason = (), {}, None
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
@@ -179,7 +191,7 @@ class Connection:
             if self._lost is not None:
                 failure = self._lost
             elif self._transport_ended:
-                failure = await self._describe_end(watch, connected, failure)
+                failure = await describe_end(watch, self.log, connected, failure)
             elif timed_out:
                 failure = f"timed out after {self._connect_allowance():g} s during the handshake"
             self.ended_reason = failure or "the connection ended"
@@ -191,14 +203,7 @@ class Connection:
 
     def _connect_allowance(self) -> float:
         """Seconds for the handshake; a sign-in the person started also waits for the browser step."""
-        extra = self.auth.settings.sign_in_timeout if self.auth is not None and self._signing_in else 0.0
-        return self.timeouts.connect + extra
-
-    def _auth_failed(self, error: BaseException, watch: TransportWatch) -> None:
-        """The sign-in could not authorize a request: end the connection now, saying why."""
-        self.auth_error = error
-        watch.errors.append(error)
-        watch.ended.set()
+        return self.timeouts.connect + self._sign_in.extra_seconds()
 
     async def _cancel_when_ended(self, watch: TransportWatch, scope: anyio.CancelScope) -> None:
         await watch.ended.wait()
@@ -206,21 +211,6 @@ class Connection:
         if not scope.cancel_called:
             self._transport_ended = True
             scope.cancel()
-
-    async def _describe_end(self, watch: TransportWatch, connected: bool, failure: str | None) -> str:
-        stage = "" if connected else " during the handshake"
-        if watch.process is not None:
-            code = await wait_exit(watch.process, 1.0)
-            tail = errors.telling_lines(self.log.tail(40))
-            last = f"; last stderr: {' | '.join(tail)}" if tail else ""
-            if code is None:
-                return f"the server closed its output{stage} but is still running{last}"
-            if code < 0:
-                return f"the server was killed by signal {-code}{stage}{last}"
-            return f"the server exited with code {code}{stage}{last}"
-        if watch.errors:
-            return errors.describe(watch.errors[-1]) + stage
-        return failure or f"the connection was closed{stage}"
 
     def _make_client(self, watch: TransportWatch) -> Client:
         config = self.config
@@ -230,27 +220,12 @@ class Connection:
         else:
             # A process started early is adopted by the first connect only.
             prestarted, self._prestarted = self._prestarted, None
-            auth = self.auth.httpx_auth(lambda e: self._auth_failed(e, watch)) if self.auth else None
-            context = TransportContext(self.timeouts, self.log, watch, prestarted, auth)
+            context = TransportContext(
+                self.timeouts, self.log, watch, prestarted, self._sign_in.httpx_auth(watch)
+            )
             transport = open_transport(config, context)
-        # The SDK declares the roots capability whenever it has a callback: none unless roots are set.
         self.roots_declared = bool(config.roots)
-        return Client(
-            transport,
-            mode=config.protocol,
-            read_timeout_seconds=self.timeouts.request,
-            elicitation_callback=self._elicit,
-            sampling_callback=self._sample,
-            list_roots_callback=self._list_roots if config.roots else None,
-            # 2026 connections opt in to logging per request; earlier ones use logging/setLevel below.
-            log_level=cast(Any, self.log_level),
-            logging_callback=self._on_log,
-            message_handler=self._on_message,
-            client_info=CLIENT_INFO,
-            cache=None,
-            # Legacy: sent at initialize; 2026: the SDK stamps it into every request's _meta.
-            extensions=[advertise(EXTENSION_ID)],
-        )
+        return build_client(transport, config, self.timeouts, self.log_level, self._hooks)
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
         self.capabilities = await self._raw_capabilities(client, watch)
@@ -285,11 +260,9 @@ class Connection:
         return raw
 
     async def _live(self, client: Client) -> None:
-        self._refresh = anyio.Event()
         async with anyio.create_task_group() as tg:
-            tg.start_soon(self._refresh_loop, client)
-            if client.protocol_version in MODERN_PROTOCOL_VERSIONS:
-                tg.start_soon(self._listen_loop, client)
+            modern = client.protocol_version in MODERN_PROTOCOL_VERSIONS
+            tg.start_soon(lambda: self._follower.run(client, listen=modern, offers=self.capabilities))
             if self.config.transport in ("http", "sse") and self._target is None:
                 tg.start_soon(watch_health, client, self._on_lost)
             await anyio.sleep_forever()
@@ -315,59 +288,9 @@ class Connection:
         self._emit(ToolsChanged(self.name, tools))
         self._emit(ServerStateChanged(self.state))
 
-    async def _refresh_loop(self, client: Client) -> None:
-        while True:
-            assert self._refresh is not None
-            await self._refresh.wait()
-            # Coalesce a burst of list_changed notifications into one listing.
-            self._refresh = anyio.Event()
-            await self._refresh_tools(client)
-
     def request_refresh(self) -> None:
-        if self._refresh is not None:
-            self._refresh.set()
-
-    async def _listen_loop(self, client: Client) -> None:
-        """2026 connections deliver tools/list_changed only to a ``subscriptions/listen`` stream."""
-        try:
-            async with client.listen(tools_list_changed=True) as subscription:
-                # The stream has no replay: a change between the first listing and the subscription's
-                # acknowledgement would be lost, so list once more now that changes are followed.
-                self.request_refresh()
-                async for _event in subscription:
-                    self.request_refresh()
-        except (ListenNotSupportedError, SubscriptionLost, MCPError, TimeoutError) as exc:
-            self.log.append(f"[mcp-tui] not following tool list changes: {errors.describe(exc)}")
-
-    # ---- callbacks from the session ----------------------------------------------------------
-
-    async def _on_message(self, message: types.ServerNotification | Exception) -> None:
-        if isinstance(message, types.ToolListChangedNotification):
-            self.request_refresh()
-        elif isinstance(message, types.ResourceUpdatedNotification):
-            self._emit(ResourceUpdated(self.name, str(message.params.uri)))
-        elif isinstance(message, types.ResourceListChangedNotification):
-            self._emit(ListChanged(self.name, "resources"))
-        elif isinstance(message, types.PromptListChangedNotification):
-            self._emit(ListChanged(self.name, "prompts"))
-        elif isinstance(message, Exception):
-            self.log.append(f"[mcp-tui] transport error: {errors.describe(message)}")
-
-    async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
-        self._emit(ServerLog(self.name, params.level, log_text(params)))
-
-    async def _elicit(
-        self, context: ClientRequestContext, params: types.ElicitRequestParams
-    ) -> types.ElicitResult | types.ErrorData:
-        return await ask_person(self._emit, self.name, params)
-
-    async def _sample(
-        self, context: ClientRequestContext, params: types.CreateMessageRequestParams
-    ) -> types.CreateMessageResult | types.ErrorData:
-        return await ask_person_to_sample(self._emit, self.name, params)
-
-    async def _list_roots(self, context: ClientRequestContext) -> types.ListRootsResult:
-        return roots_result(self.config.roots)
+        """List the tools again (a ``tools/list_changed``, or a test)."""
+        self._follower.request()
 
     # ---- features beside tools ----------------------------------------------------------------
 

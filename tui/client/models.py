@@ -187,8 +187,6 @@ class CallOutcome:
     """For ERROR / TIMEOUT / CANCELLED / DENIED: a readable explanation."""
     error_code: int | None = None
     duration_s: float = 0.0
-    truncated: bool = False
-    """True when the result was too large and was cut for display."""
     raw: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """The CallToolResult exactly as the server sent it (wire dict), for ``mcp-tui call --json``."""
 

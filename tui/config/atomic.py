@@ -20,6 +20,12 @@ def write_if_changed(path: Path, text: str) -> bool:
             return False
     except FileNotFoundError:
         pass
+    write_atomically(path, text)
+    return True
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temp file and ``os.replace`` (keeping the file's mode)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -33,7 +39,6 @@ def write_if_changed(path: Path, text: str) -> bool:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
-    return True
 
 
 LOCK_TIMEOUT_S = 10.0

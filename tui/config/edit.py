@@ -8,10 +8,10 @@ unchanged; otherwise the change is refused rather than risk the user's file.
 
 Every function returns True when the file was written and False when it already said that.
 
-Several instances may run at once: each edit is applied to the file as it is on disk at that moment, under
-an inter-process lock, so one instance never writes back an older copy over another's change. Pass a
-``SeenText`` as ``seen`` to learn whether the file had changed since this instance last read or wrote it
-(``seen.changed_elsewhere``): then reload the settings from it.
+Several instances may run at once: each edit reads the file once, under an inter-process lock, and is
+applied to the file as it is on disk at that moment, so one instance never writes back an older copy over
+another's change. Pass a ``SeenText`` as ``seen`` to learn whether the file had changed since this
+instance last read or wrote it (``seen.changed_elsewhere``): then reload the settings from it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_if_changed
+from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_atomically
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
 from tui.config.toml_text import append_table, remove_table, set_value
@@ -185,15 +185,20 @@ def _set_setting(
 def _edit(
     path: Path, expect: Callable[[Data], None], line_edit: LineEdit, seen: SeenText | None = None
 ) -> bool:
-    _parse(path, _read_raw(path))  # a file that will be refused anyway is refused before any lock file
+    _refuse_json_name(path)
+    lock = file_lock(path)
+    created = not Path(lock.lock_file).exists()
     try:
-        lock = file_lock(path)
         with lock:
             return _edit_locked(path, expect, line_edit, seen)
     except TimeoutError:
         raise ConfigWriteError(
             f"{path} is being changed by another mcp-tui right now, so the change was not saved; try again"
         ) from None
+    except ConfigWriteError:
+        if created:  # a refused first edit leaves nothing behind beside the user's file
+            Path(lock.lock_file).unlink(missing_ok=True)
+        raise
 
 
 def _edit_locked(
@@ -211,10 +216,10 @@ def _edit_locked(
     for attempt in (line_edit, _tomlkit_edit):
         new_text = attempt(text, data, wanted)
         if new_text is not None and _parses_to(new_text, wanted):
-            written = write_if_changed(path, new_text)
+            write_atomically(path, new_text)  # it parses to other data, so it differs from what is there
             if seen is not None:
                 seen.note(new_text)
-            return written
+            return True
     raise ConfigWriteError(
         f"{path} is laid out in a way mcp-tui cannot change without rearranging it, so the change was not "
         "saved; please make it by hand"
@@ -254,9 +259,13 @@ def _read(path: Path) -> tuple[str, Data]:
     return _parse(path, _read_raw(path))
 
 
-def _read_raw(path: Path) -> str | None:
+def _refuse_json_name(path: Path) -> None:
     if path.suffix.lower() in (".json", ".jsonc"):
         raise _json_refusal(path)
+
+
+def _read_raw(path: Path) -> str | None:
+    _refuse_json_name(path)
     try:
         return read_text_or_none(path)  # bytes decoded as they are: keep "\r\n" as the user wrote it
     except (OSError, UnicodeDecodeError) as error:

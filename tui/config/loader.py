@@ -69,28 +69,38 @@ def load_config(
     if path is None:
         return AppConfig(), []
     env = os.environ if environ is None else environ
-    text, problem = read_text(path, must_exist=must_exist)
-    if text is None:
-        return AppConfig(source=str(path)), [problem] if problem else []
+    exact, problem = read_text(path, must_exist=must_exist)
+    if exact is None:
+        missing = problem is None or problem.message == NOT_FOUND
+        return AppConfig(source=str(path), source_read=missing), [problem] if problem else []
+    text = exact.removeprefix("\ufeff")
     if path.suffix.lower() in (".json", ".jsonc") or text.lstrip().startswith("{"):
         from tui.config.json_import import load_json_config
 
-        return load_json_config(path, text, env)
-    return load_toml_config(path, text, env)
+        config, problems = load_json_config(path, text, env)
+    else:
+        config, problems = load_toml_config(path, text, env)
+    # Kept so the settings service can tell later whether another instance changed the file since.
+    config.source_text, config.source_read = exact, True
+    return config, problems
+
+
+NOT_FOUND = "file not found"
 
 
 def read_text(path: Path, *, must_exist: bool) -> tuple[str | None, ConfigProblem | None]:
-    """The file's text, or a problem saying why it cannot be read (None, None: missing and optional)."""
+    """The file's text exactly as stored (a BOM kept), or a problem saying why it cannot be read
+    (None, None: missing and optional)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return None, ConfigProblem(path, None, "file not found") if must_exist else None
+        return None, ConfigProblem(path, None, NOT_FOUND) if must_exist else None
     except IsADirectoryError:
         return None, ConfigProblem(path, None, "is a directory, not a file")
     except OSError as error:
         return None, ConfigProblem(path, None, f"cannot be read: {error.strerror or error}")
     try:
-        return raw.decode("utf-8-sig"), None
+        return raw.decode("utf-8"), None
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         return None, ConfigProblem(path, line, "is not UTF-8 text; nothing was read from it")

@@ -118,3 +118,7 @@ class AppConfig:
     audit: AuditSettings = field(default_factory=AuditSettings)
     source: str | None = None
     """The file this was read from, if any."""
+    source_text: str | None = field(default=None, compare=False, repr=False)
+    """The file's text exactly as read (a BOM and line endings kept); None when it did not exist."""
+    source_read: bool = field(default=False, compare=False, repr=False)
+    """Whether ``source_text`` is what the file held when loaded (False: no file, or it could not be read)."""

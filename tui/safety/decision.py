@@ -1,6 +1,8 @@
 """Allow, ask or deny one call, in product.md's order, always with a reason naming the rule that matched.
 
 Order (first match decides):
+0. the server rejected these very arguments when asked how the call would behave (the tool-resolution
+   extension's -32602) -> deny: the call may not go out with them, whatever else would allow it;
 1. a per-tool rule ``never`` -> deny;
 2. a remembered approval whose tool definition changed (and none for the current one) -> ask, with changes;
 3. a per-tool rule ``ask`` -> ask;
@@ -95,6 +97,7 @@ def decide(
     grade: GradeResult | None = None,
     lint: Sequence[LintWarning] = (),
     resolution_broken: str | None = None,
+    arguments_rejected: str | None = None,
 ) -> Decision:
     """Decide one call of ``definition`` (the tool as now listed) on ``server`` with these effective hints.
 
@@ -102,7 +105,10 @@ def decide(
     ``lint_tool`` found for this tool and call: any warning keeps category preferences from allowing it.
     ``resolution_broken``: why the server's per-call resolution broke the extension's rules (a malformed
     answer, a name mismatch, a broken bound); such a call is never allowed without asking.
+    ``arguments_rejected``: why the server refused these arguments (extension -32602); the call is denied.
     """
+    if arguments_rejected is not None:
+        return Decision("deny", f"Denied: {arguments_rejected}", RuleId.INVALID_ARGUMENTS)
     decision = _decide(server, definition, hints, arguments, book, preferences, rules, grade, lint)
     if resolution_broken is not None and decision.action == "allow":
         reason = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,12 +27,12 @@ from tui.config.edit import (
     set_server_setting,
 )
 from tui.config.edit import set_server_trust as write_trust
-from tui.config.loader import load_config
+from tui.config.loader import load_toml_config
 from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
-from tui.safety.policy import Policy
+from tui.safety.policy import Policy, TrustView
 from tui.safety.tool_hash import DefinitionSnapshot
 
 ChangeKind = Literal["preference", "trust", "rule", "override", "approval", "server"]
@@ -66,13 +67,15 @@ class SettingsService:
         self.policy = Policy(
             preferences=config.preferences,
             rules=list(config.rules),
-            trust={server.name: server.trust for server in servers},
+            trust=TrustView(lambda: self.servers),
             book=ApprovalBook(stored.approvals),
             overrides=stored.overrides,
         )
         self._config_seen = SeenText()
         """config.toml as this instance last read or wrote it, to notice another instance's edits."""
-        if config_file is not None:
+        if config_file is not None and config.source == str(config_file) and config.source_read:
+            self._config_seen.note(config.source_text)  # the loader's read at start-up, not another one
+        elif config_file is not None:
             with contextlib.suppress(OSError, UnicodeDecodeError):  # unreadable: edits are refused anyway
                 self._config_seen.note(read_text_or_none(config_file))
         self.listeners: list[Callable[[ChangeKind], None]] = []
@@ -149,7 +152,6 @@ class SettingsService:
         else:
             saved = Saved(True, f"{server} is {trust.value} until mcp-tui exits (it is not in config.toml).")
         self.servers[index] = dataclasses.replace(current, trust=trust)
-        self.policy.trust[server] = trust
         self._changed("trust")
         return saved
 
@@ -287,8 +289,9 @@ class SettingsService:
         return Saved(True, f"Saved {what} to {self.config_file}", note)
 
     def _reload_config(self, path: Path) -> None:
-        """Run with the settings config.toml holds now (the edit just made is in it)."""
-        config, _ = load_config(path, must_exist=False)
+        """Run with the settings config.toml holds now (the edit just made is in it, as last written)."""
+        text = (self._config_seen.text or "").removeprefix("\ufeff")
+        config, _ = load_toml_config(path, text, os.environ)
         self.config.preferences = self.policy.preferences = config.preferences
         self.config.rules = config.rules
         self.policy.rules = list(config.rules)
@@ -298,7 +301,6 @@ class SettingsService:
             trust = configured.get(server.name)
             if trust is not None and trust is not server.trust:
                 self.servers[index] = dataclasses.replace(server, trust=trust)
-                self.policy.trust[server.name] = trust
         self._changed("preference")
 
     def _update_store(self, change: Change, what: str) -> Saved:

@@ -20,12 +20,12 @@ from tui.session.settings import SettingsService
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
-from tui.ui.widgets.prefs.context import PreferencesChanged, SectionStatus
+from tui.ui.widgets.prefs.context import SectionStatus
 from tui.ui.widgets.prefs.overrides import AnnotationOverrides
 from tui.ui.widgets.prefs.rules import ToolRules
 from tui.ui.widgets.prefs.trust import ServerTrust
 
-__all__ = ["PreferencesChanged", "PreferencesScreen"]
+__all__ = ["PreferencesScreen"]
 
 
 class PreferencesScreen(Screen[None]):

@@ -1,7 +1,15 @@
 """Completion for prompt arguments and template variables: the server's ``completion/complete``
-suggestions, shown as the Input's inline suggestion (→ accepts it)."""
+suggestions, shown as the Input's inline suggestion (→ accepts it).
+
+Typing sends nothing until it pauses (``DEBOUNCE_S``); each answer is kept for the open form, per
+argument, value and what the other fields hold; an answer for a value the field no longer holds is
+dropped, never shown.
+"""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
 
 from textual.suggester import Suggester
 
@@ -10,33 +18,78 @@ from tui.session.session import Session
 from tui.ui.widgets.form import ArgumentForm
 from tui.ui.widgets.form.text_field import TextField
 
+DEBOUNCE_S = 0.15
+"""The pause in typing before the server is asked (as for the live preflight)."""
+
+Fetch = Callable[[str, str, dict[str, str]], Awaitable[list[str]]]
+"""(argument, value, the other fields) -> the server's suggestions."""
+Key = tuple[str, str, tuple[tuple[str, str], ...]]
+
+
+class FormCompletions:
+    """The completions of one open form: a new form (another prompt or template) starts empty."""
+
+    def __init__(self, fetch: Fetch, debounce: float = DEBOUNCE_S) -> None:
+        self._fetch = fetch
+        self._debounce = debounce
+        self._answers: dict[Key, list[str]] = {}
+
+    async def options(
+        self, argument: str, value: str, context: Callable[[], dict[str, str]], current: Callable[[], str]
+    ) -> list[str] | None:
+        """The suggestions for ``value``; None when the field has moved on (while waiting or asking)."""
+        await asyncio.sleep(self._debounce)
+        if current() != value:
+            return None  # typed on: a later keystroke asks instead
+        others = context()
+        key = (argument, value, tuple(sorted(others.items())))
+        if key not in self._answers:
+            try:
+                self._answers[key] = await self._fetch(argument, value, others)
+            except FeatureError:
+                return None  # a failed completion is no reason to interrupt typing (nor to keep it)
+        if current() != value:
+            return None  # a late answer for an old value: the newer one decides
+        return self._answers[key]
+
 
 class ServerSuggester(Suggester):
-    """Asks the server for completions of one argument, given what the other fields hold."""
+    """Suggests the server's completion of one argument that continues what was typed."""
 
     def __init__(
-        self, session: Session, server: str, ref: CompletionRef, argument: str, form: ArgumentForm
+        self,
+        completions: FormCompletions,
+        argument: str,
+        current: Callable[[], str],
+        context: Callable[[], dict[str, str]],
     ) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.session = session
-        self.server = server
-        self.ref = ref
+        super().__init__(use_cache=False, case_sensitive=True)  # FormCompletions keeps the answers
+        self.completions = completions
         self.argument = argument
-        self.form = form
+        self.current = current
+        self.context = context
 
     async def get_suggestion(self, value: str) -> str | None:
-        values, _ = self.form.current()
-        context = {k: str(v) for k, v in (values or {}).items() if k != self.argument and v is not None}
-        try:
-            found = await self.session.features.complete(self.server, self.ref, self.argument, value, context)
-        except FeatureError:
-            return None  # a failed completion is no reason to interrupt typing
+        found = await self.completions.options(self.argument, value, self.context, self.current)
         # Only a suggestion that continues what was typed can be shown inline.
-        return next((option for option in found if option.startswith(value) and option != value), None)
+        return next((option for option in found or () if option.startswith(value) and option != value), None)
 
 
 def attach_completions(form: ArgumentForm, session: Session, server: str, ref: CompletionRef) -> None:
     """Give every top-level text field of ``form`` the server's completions for that argument."""
+
+    async def fetch(argument: str, value: str, context: dict[str, str]) -> list[str]:
+        return await session.features.complete(server, ref, argument, value, context)
+
+    def others(argument: str) -> dict[str, str]:
+        values, _ = form.current()
+        return {k: str(v) for k, v in (values or {}).items() if k != argument and v is not None}
+
+    def suggester(field: TextField) -> ServerSuggester:
+        name = field.spec.name
+        return ServerSuggester(completions, name, lambda: field.input.value, lambda: others(name))
+
+    completions = FormCompletions(fetch)
     for field in form.query(TextField):
         if field.spec.depth == 1 and not field.spec.in_array:
-            field.input.suggester = ServerSuggester(session, server, ref, field.spec.name, form)
+            field.input.suggester = suggester(field)

@@ -40,5 +40,5 @@ class RememberedApprovals(PrefsSection):
     def _revoke(self, event: Button.Pressed) -> None:
         event.stop()
         approval = self.shown[int((event.button.id or "").rsplit("-", 1)[-1])]
-        if self.report(self.settings.revoke(approval), "approval"):
+        if self.report(self.settings.revoke(approval)):
             self.refresh(recompose=True)

@@ -29,6 +29,6 @@ class CategoryToggles(PrefsSection):
     def _toggled(self, event: Switch.Changed) -> None:
         event.stop()
         name = event.switch.name or ""
-        if not self.report(self.settings.set_preference(name, event.value), "preference"):
+        if not self.report(self.settings.set_preference(name, event.value)):
             with event.switch.prevent(Switch.Changed):
                 event.switch.value = not event.value

@@ -17,15 +17,7 @@ from textual.containers import Vertical
 from textual.message import Message
 
 from tui.config.model import Preferences
-from tui.session.settings import ChangeKind, Saved, SettingsService
-
-
-class PreferencesChanged(Message):
-    """A change was saved and is in force."""
-
-    def __init__(self, kind: ChangeKind) -> None:
-        super().__init__()
-        self.kind = kind
+from tui.session.settings import Saved, SettingsService
 
 
 class SectionStatus(Message):
@@ -81,15 +73,14 @@ class PrefsSection(Vertical):
     def say(self, text: str, *, error: bool = False) -> None:
         self.post_message(SectionStatus(text, error))
 
-    def report(self, saved: Saved, kind: ChangeKind) -> bool:
-        """Show what the service said; True when the change holds."""
+    def report(self, saved: Saved) -> bool:
+        """Show what the service said; True when the change holds (the service tells the session, and
+        the session its front ends, through ``SettingsChanged``)."""
         if saved.message:
             self.say(saved.message, error=not saved.ok)
         if saved.ok and saved.note:
             self.say(saved.note, error=True)
-        if saved.ok:
-            self.post_message(PreferencesChanged(kind))
         return saved.ok
 
 
-__all__ = ["PreferencesChanged", "PrefsSection", "SectionStatus"]
+__all__ = ["PrefsSection", "SectionStatus"]

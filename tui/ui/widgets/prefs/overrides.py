@@ -67,7 +67,7 @@ class AnnotationOverrides(PrefsSection):
                 yield hint_select(name, None, f"override-new-{name}")
 
     def _save(self, server: str, tool: str, hints: dict[str, bool]) -> bool:
-        return self.report(self.settings.set_override(server, tool, hints), "override")
+        return self.report(self.settings.set_override(server, tool, hints))
 
     @on(Select.Changed, ".override-hints Select")
     def _changed(self, event: Select.Changed) -> None:

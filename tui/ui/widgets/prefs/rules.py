@@ -80,7 +80,7 @@ class ToolRules(PrefsSection):
         rule = ToolRule(old.server, old.tool, action, str(ceiling))  # type: ignore[arg-type]
         if rule == old:
             return
-        if self.report(self.settings.set_rule(rule), "rule"):
+        if self.report(self.settings.set_rule(rule)):
             self.query_one(f"#rule-ceiling-{index}", Select).disabled = action != "always"
         else:
             self.refresh(recompose=True)  # show the rule as it still is
@@ -96,12 +96,12 @@ class ToolRules(PrefsSection):
         action = self.query_one("#rule-new-action", Select).value
         ceiling = self.query_one("#rule-new-ceiling", Select).value
         rule = ToolRule(str(server), tool, action, str(ceiling) if action == "always" else "critical")  # type: ignore[arg-type]
-        if self.report(self.settings.set_rule(rule), "rule"):
+        if self.report(self.settings.set_rule(rule)):
             self.refresh(recompose=True)
 
     @on(Button.Pressed, ".rule-row Button")
     def _remove(self, event: Button.Pressed) -> None:
         event.stop()
         rule = self.settings.rules[self._index(event.button.id)]
-        if self.report(self.settings.remove_rule(rule.server, rule.tool), "rule"):
+        if self.report(self.settings.remove_rule(rule.server, rule.tool)):
             self.refresh(recompose=True)

@@ -46,7 +46,7 @@ class ServerTrust(PrefsSection):
         index = int(event.switch.name or 0)
         name = self.settings.servers[index].name
         trust = Trust.TRUSTED if event.value else Trust.UNTRUSTED
-        if not self.report(self.settings.set_trust(name, trust), "trust"):
+        if not self.report(self.settings.set_trust(name, trust)):
             with event.switch.prevent(Switch.Changed):
                 event.switch.value = not event.value
             return

@@ -32,8 +32,6 @@ from tui.ui.widgets.results.status_text import status_label, status_sentence
 from tui.ui.widgets.results.structured_tree import StructuredTree
 from tui.ui.widgets.results.text_block import TextBlockView
 
-TRUNCATED_NOTE = "The result was too large and was cut; what follows is only its beginning."
-
 DISPLAY_LIMIT_CHARS = 2_000_000
 """Text put on screen for one result, shared by its blocks, so a multi-MB result cannot freeze the UI.
 Only the display is capped: each block says how much it shows, and saving it writes all of it."""
@@ -118,8 +116,6 @@ class ResultView(VerticalScroll):
         sentence = status_sentence(outcome)
         if sentence is not None:
             widgets.append(Static(literal(sentence), id="result-status"))
-        if outcome.truncated:
-            widgets.append(Static(TRUNCATED_NOTE, id="result-truncated", classes="result-note"))
         stem = title
         budget = DISPLAY_LIMIT_CHARS
         for index, block in enumerate(outcome.content, start=1):

@@ -47,6 +47,8 @@ def test_the_first_frame_does_not_wait_for(heavy: str) -> None:
     "heavy",
     [
         "jsonschema",  # checks a result against its output schema: loaded by the first such result
+        "tui.client.auth.providers",  # OAuth (with jwt): only for a server that may need sign-in
+        "jwt",
         "tui.ui",
         "textual",
     ],

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import anyio
 from anyio.abc import Process
@@ -23,7 +23,6 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
-from tui.client.auth.providers import ServerAuth
 from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
@@ -46,6 +45,9 @@ from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
 from tui.config.model import ServerConfig, Timeouts
+
+if TYPE_CHECKING:
+    from tui.client.auth.providers import ServerAuth
 
 __all__ = ["CLIENT_INFO", "Connection"]
 

@@ -4,17 +4,25 @@ browser step run, and the handshake waits for it), and the error that left the s
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx2
 
-from tui.client.auth.providers import ServerAuth
 from tui.client.transports import TransportWatch
 from tui.config.model import ServerConfig
+
+if TYPE_CHECKING:
+    from tui.client.auth.providers import ServerAuth
 
 
 class ConnectionAuth:
     def __init__(self, config: ServerConfig, auth_dir: Path | None, *, remote: bool) -> None:
-        self.server = ServerAuth(config, auth_dir) if auth_dir is not None and remote else None
+        self.server: ServerAuth | None = None
+        if auth_dir is not None and remote:
+            # The OAuth providers (with jwt and cryptography) load only for a server that may sign in.
+            from tui.client.auth.providers import ServerAuth
+
+            self.server = ServerAuth(config, auth_dir)
         """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
         self.person_started = False
         self.error: BaseException | None = None

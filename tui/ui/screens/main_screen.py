@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 
 PICK_A_TOOL = "Pick a tool on the left to call it."
+HELD_EVENTS = 5000
 WORKSPACE_AT_THE_LATEST = 3.0
 """Seconds after which the tabs on the right are mounted even while every server is still connecting."""
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
@@ -88,8 +90,9 @@ class MainScreen(Screen[None]):
         self.workspace_ready = asyncio.Event()
         """Set once the tabs on the right are mounted (right after the first frame)."""
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
-        self._held_events: list[SessionEvent] = []
-        """Events for the tabs on the right that arrived before those tabs were mounted."""
+        self._held_events: deque[SessionEvent] = deque(maxlen=HELD_EVENTS)
+        """Events for the tabs on the right that arrived before those tabs were mounted (the latest
+        ones: a server flooding its stderr meanwhile costs no more than the log view keeps anyway)."""
 
     @property
     def session(self) -> Session:
@@ -151,7 +154,7 @@ class MainScreen(Screen[None]):
             await placeholder.remove()
             await self.query_one("#workspace-slot").mount(workspace)
             self.workspace_ready.set()
-        held, self._held_events = self._held_events, []
+        held, self._held_events = self._held_events, deque(maxlen=HELD_EVENTS)
         # While the app closes its widgets go first: then there is nothing left to show the events on.
         with suppress(NoMatches):
             for event in held:

@@ -1,0 +1,63 @@
+"""The tabs on the right mount after the first frame (once tools are listed, a server fails, a key asks,
+or a few seconds pass); what the session said before that is shown once they exist, in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_harness import make_app, wait_for_tools
+from textual.widgets import TabbedContent
+
+from tui.client.events import StderrLine
+from tui.ui.screens.main_screen import HELD_EVENTS
+from tui.ui.widgets.log_view import ServerLogView
+
+
+async def test_the_tabs_are_not_built_for_the_first_frame(home: Path) -> None:
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not app.main_screen.workspace_ready.is_set()
+        assert not app.main_screen.query(TabbedContent)
+        await pilot.press("f3")  # a key that asks for a tab builds them at once
+        await pilot.pause()
+        assert app.main_screen.workspace_ready.is_set()
+        assert app.main_screen.query_one(TabbedContent).active == "logs"
+
+
+async def test_log_lines_from_before_the_tabs_existed_show_in_order(home: Path) -> None:
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        for n in range(3):
+            screen.handle_session_event(StderrLine("demo", f"line {n}"))
+        await screen.mount_workspace()
+        assert screen.query_one(ServerLogView).lines_of("demo") == ["line 0", "line 1", "line 2"]
+        screen.handle_session_event(StderrLine("demo", "line 3"))  # after: straight to the view
+        assert screen.query_one(ServerLogView).lines_of("demo")[-1] == "line 3"
+
+
+async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(home: Path) -> None:
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        for n in range(HELD_EVENTS + 500):
+            screen.handle_session_event(StderrLine("demo", f"line {n}"))
+        assert len(screen._held_events) == HELD_EVENTS  # the latest ones; memory stays bounded
+        await screen.mount_workspace()
+        lines = screen.query_one(ServerLogView).lines_of("demo")
+        assert lines[-1] == f"line {HELD_EVENTS + 499}"
+        assert f"line {499}" not in lines
+
+
+async def test_the_tabs_follow_the_first_tools(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.pause()
+        assert app.main_screen.workspace_ready.is_set()

@@ -8,6 +8,10 @@ confirmation answered "allow once", the audit log), elicitation is answered with
 and a sign-in runs through the core's own browser step and callback listener, with the browser played
 by an HTTP client that reads the redirect. Only ``Driver`` knows the session's API.
 
+The glue chooses only what a person would per scenario: the server's ``protocol`` setting (the 2026
+version when the suite says its test server speaks it, else legacy) and which tools to call with what
+(``planned_calls``: the calls a scenario spells out, else every tool once with plausible arguments).
+
 Exit status: 0 when every step succeeded, 1 otherwise (the reason goes to stderr).
 """
 
@@ -18,11 +22,13 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx2
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client.events import ElicitationRequested
 from tui.client.models import CallStatus, ConnectionStatus, ServerState, ToolInfo
@@ -107,6 +113,26 @@ def sample_arguments(schema: dict[str, Any]) -> dict[str, Any]:
     return arguments
 
 
+SCHEMA_ECHO = {"json-schema-2020-12-preservation": ("json_schema_echo", "json_schema_2020_12_tool")}
+"""Scenarios that ask for one tool's input schema, as mcp-tui holds it, to be sent back through another."""
+LIST_ONLY = {"json-schema-ref-no-deref"}
+"""Scenarios that judge the listing alone: their servers answer no tools/call."""
+
+
+def planned_calls(
+    scenario: str, context: dict[str, Any], listed: dict[str, ToolInfo]
+) -> list[tuple[str, dict[str, Any]]]:
+    """The calls a person makes in this scenario: the ones its instructions name, else every tool once."""
+    if scenario in LIST_ONLY:
+        return []
+    if "toolCalls" in context:  # the exact arguments to type, values that need encoding included
+        return [(call["name"], dict(call.get("arguments") or {})) for call in context["toolCalls"]]
+    if scenario in SCHEMA_ECHO:
+        echo, focal = SCHEMA_ECHO[scenario]
+        return [(echo, {"schema": listed[focal].input_schema})] if focal in listed else [(focal, {})]
+    return [(name, sample_arguments(tool.input_schema)) for name, tool in listed.items()]
+
+
 async def follow_in_browser(url: str) -> None:
     """A browser that signs in without asking: the authorization server redirects straight back to
     mcp-tui's callback listener, which this request then reaches like a browser would."""
@@ -117,7 +143,9 @@ async def follow_in_browser(url: str) -> None:
             print(f"conformance client: the browser step failed: {error}", file=sys.stderr)
 
 
-def server_config(url: str, scenario: str, context: dict[str, Any], home: Path) -> ServerConfig:
+def server_config(
+    url: str, scenario: str, context: dict[str, Any], home: Path, protocol: str = "legacy"
+) -> ServerConfig:
     """How a person would configure this server in config.toml, credentials included."""
     settings: dict[str, Any] = {"callback_port": 0, "sign_in_timeout": 20.0}
     # The suite's own Client ID Metadata Document; used only where the server supports such documents.
@@ -141,7 +169,9 @@ def server_config(url: str, scenario: str, context: dict[str, Any], home: Path) 
         settings["idp_token_endpoint"] = context["idp_token_endpoint"]
         settings["idp_client_id"] = context.get("idp_client_id")
         settings["issuer"] = advertised_issuer(url)
-    return ServerConfig(name=SERVER, transport="http", url=url, auth=AuthSettings(**settings))
+    return ServerConfig(
+        name=SERVER, transport="http", url=url, protocol=protocol, auth=AuthSettings(**settings)
+    )
 
 
 def advertised_issuer(url: str) -> str:
@@ -151,10 +181,10 @@ def advertised_issuer(url: str) -> str:
     return str(httpx2.get(metadata, timeout=10).json()["authorization_servers"][0])
 
 
-async def run(url: str, scenario: str, context: dict[str, Any]) -> list[str]:
-    """Connect, list, call every tool; the problems met (empty when all went well)."""
+async def run(url: str, scenario: str, context: dict[str, Any], protocol: str = "legacy") -> list[str]:
+    """Connect, list, make the scenario's calls; the problems met (empty when all went well)."""
     with tempfile.TemporaryDirectory(prefix="mcp-tui-conformance-") as home:
-        driver = Driver(server_config(url, scenario, context, Path(home)), Path(home))
+        driver = Driver(server_config(url, scenario, context, Path(home), protocol), Path(home))
         try:
             state = await driver.connect()
             if state.status is ConnectionStatus.NEEDS_SIGN_IN:
@@ -162,13 +192,25 @@ async def run(url: str, scenario: str, context: dict[str, Any]) -> list[str]:
             if state.status is not ConnectionStatus.CONNECTED:
                 return [f"not connected ({state.status}): {state.error}"]
             problems = []
-            for tool in driver.tools():
-                problem = await driver.call(tool, sample_arguments(tool.input_schema))
+            listed = {tool.name: tool for tool in driver.tools()}
+            for name, arguments in planned_calls(scenario, context, listed):
+                tool = listed.get(name)
+                problem = await driver.call(tool, arguments) if tool else f"{name} is not in the tool list"
                 if problem:
                     problems.append(problem)
             return problems
         finally:
             await driver.aclose()
+
+
+def protocol_mode(environ: Mapping[str, str]) -> str:
+    """The server's ``protocol`` setting, as a person who knows which version the server speaks sets it.
+
+    The suite names the spec version its test server speaks in ``MCP_CONFORMANCE_PROTOCOL_VERSION``:
+    a 2026 version is pinned (no ``server/discover`` probe to fall back from); anything earlier is legacy.
+    """
+    version = environ.get("MCP_CONFORMANCE_PROTOCOL_VERSION", "")
+    return version if version in MODERN_PROTOCOL_VERSIONS else "legacy"
 
 
 def main(argv: list[str]) -> int:
@@ -177,7 +219,7 @@ def main(argv: list[str]) -> int:
         return 2
     scenario = os.environ.get("MCP_CONFORMANCE_SCENARIO", "")
     context = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
-    problems = asyncio.run(run(argv[0], scenario, context))
+    problems = asyncio.run(run(argv[0], scenario, context, protocol_mode(os.environ)))
     for problem in problems:
         print(f"conformance client: {problem}", file=sys.stderr)
     return 1 if problems else 0

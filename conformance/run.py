@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -110,14 +111,14 @@ def run_scenario(node: Path, entry: Path, scenario: str, out: Path) -> Outcome:
     return Outcome(scenario, done.returncode == 0, failed)
 
 
-def load_baseline(version: str) -> dict[str, str]:
+def load_baseline(version: str, path: Path = BASELINE) -> dict[str, str]:
     """Expected failures for ``version``: scenario -> why it fails."""
-    data = tomllib.loads(BASELINE.read_text()) if BASELINE.exists() else {}
+    data = tomllib.loads(path.read_text()) if path.exists() else {}
     table = data.get(version, {}).get("expected_failures", {})
     return {str(name): str(reason) for name, reason in table.items()}
 
 
-def report(outcomes: list[Outcome], baseline: dict[str, str], version: str) -> int:
+def report(outcomes: list[Outcome], baseline: dict[str, str], version: str, seconds: float) -> int:
     new_failures, fixed = [], []
     for outcome in outcomes:
         expected = outcome.scenario in baseline
@@ -138,7 +139,7 @@ def report(outcomes: list[Outcome], baseline: dict[str, str], version: str) -> i
     print(
         f"conformance {version}: {passed} of {len(outcomes)} scenarios passed; "
         f"{len(outcomes) - passed - len(new_failures)} expected failures, {len(new_failures)} new failures, "
-        f"{len(fixed)} baseline entries now passing"
+        f"{len(fixed)} baseline entries now passing; {seconds:.0f} s"
     )
     return 1 if new_failures or fixed else 0
 
@@ -150,6 +151,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=3, help="scenarios run at once (default 3)")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep each scenario's results here")
     args = parser.parse_args(argv)
+    started = time.monotonic()  # the install included: a clean clone pays for it
     node = node_binary()
     entry = install(node, args.suite)
     scenarios = args.scenario or list_scenarios(node, entry)
@@ -160,7 +162,7 @@ def main(argv: list[str]) -> int:
             outcomes = list(pool.map(lambda s: run_scenario(node, entry, s, out), scenarios))
     if args.scenario:
         baseline = {name: reason for name, reason in baseline.items() if name in args.scenario}
-    return report(outcomes, baseline, args.suite)
+    return report(outcomes, baseline, args.suite, time.monotonic() - started)
 
 
 if __name__ == "__main__":

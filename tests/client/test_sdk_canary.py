@@ -1,9 +1,10 @@
-"""Production code uses only public names of the mcp SDK, with two watched exceptions.
+"""Production code uses only public names of the mcp SDK, with three watched exceptions.
 
 ``tui.client.transport_factory.in_memory_transport`` (a test hook for in-process servers) needs the SDK's
 in-memory transport, which has no public name; ``tui.client.auth.providers`` overrides the OAuth
-provider's ``_initialize`` to restore a stored token's expiry. If an SDK upgrade moves either, these
-tests say so first.
+provider's ``_initialize`` to restore a stored token's expiry; ``tui.client.tool_listing`` hands its own
+tools/list result to the session's ``_absorb_tool_listing`` (the x-mcp-header rules of 2026-07-28).
+If an SDK upgrade moves any of them, these tests say so first.
 """
 
 from __future__ import annotations
@@ -63,3 +64,15 @@ def test_the_oauth_provider_still_loads_its_state_in_initialize() -> None:
     from mcp.client.auth.oauth2 import OAuthContext
 
     assert "token_expiry_time" in OAuthContext.__annotations__
+
+
+def test_the_session_still_absorbs_a_tool_listing_it_did_not_send() -> None:
+    """``tui.client.tool_listing`` lists tools itself and gives the SDK the result to learn from."""
+    from mcp.client.session import ClientSession
+
+    absorb = ClientSession.__dict__.get("_absorb_tool_listing")
+    assert absorb is not None
+    assert not inspect.iscoroutinefunction(absorb)
+    parameters = inspect.signature(absorb).parameters
+    assert list(parameters) == ["self", "result", "complete"]
+    assert parameters["complete"].kind is inspect.Parameter.KEYWORD_ONLY

@@ -277,7 +277,9 @@ class Connection:
     # ---- tools -------------------------------------------------------------------------------
 
     async def list_tools(self, client: Client) -> tuple[ToolInfo, ...]:
-        return await list_all_tools(client, self.name, self.capabilities, self.timeouts.request)
+        return await list_all_tools(
+            client, self.name, self.capabilities, self.timeouts.request, note=self.log.append
+        )
 
     async def _refresh_tools(self, client: Client) -> None:
         try:

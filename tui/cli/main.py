@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from tui.cli.exit_codes import CliError
 from tui.cli.parsing import COMMANDS, FEATURE_COMMANDS, Request, find_command, parse_command, unknown_command
+from tui.session import collector
 
 
 def split_server_command(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -57,6 +58,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return auth_main(argv[1:])
 
+    # The TUI and the headless commands start a session: no garbage collection until it has loaded
+    # the SDK (it resumes then, or here for a command that never got that far).
+    collector.pause()
+    try:
+        return _run(argv)
+    finally:
+        collector.resume()
+
+
+def _run(argv: list[str]) -> int:
     options, server_command = split_server_command(argv)
     at = find_command(options)
     if at is None:

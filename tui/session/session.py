@@ -29,6 +29,7 @@ from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session import collector
 from tui.session.catalogue import CachedCatalogue
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
@@ -135,7 +136,10 @@ class Session:
             early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
             running = {name: await adopt(process) for name, process in early.items()}
         # Every module the connections and calls need, loaded off the event loop (the SDK is most of it).
-        manager_module = await asyncio.to_thread(_import_core)
+        try:
+            manager_module = await asyncio.to_thread(_import_core)
+        finally:
+            collector.resume()  # start-up is over: what lives now lives as long as the process
         from tui.client.call_flow import CallFlow
         from tui.client.preflight import PreflightEngine
 

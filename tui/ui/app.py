@@ -82,8 +82,12 @@ class McpTuiApp(App[None]):
         """None before the main screen is pushed and once the app has begun to close."""
         return next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
 
+    def get_default_screen(self) -> MainScreen:
+        # The main screen is the bottom of the stack from the start: no blank default screen is
+        # composed and rendered (and thrown away) on the way to the first frame.
+        return MainScreen(self.startup, self.catalogue, lambda: self.session)
+
     def on_mount(self) -> None:
-        self.push_screen(MainScreen(self.startup, self.catalogue, lambda: self.session))
         # Paint first, then create the session and load the SDK: importing mcp takes about a second.
         self.call_after_refresh(self.start_session)
 

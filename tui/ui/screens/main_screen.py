@@ -328,7 +328,8 @@ class MainScreen(Screen[None]):
         from tui.ui.widgets.tool_detail import ToolDetail
 
         if event.tool is not None and self.workspace_ready.is_set():
-            self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
+            with suppress(NoMatches):  # while the app closes its widgets go first
+                self.query_one(ToolDetail).show_tool(event.tool, self.static_hints(event.tool))
 
     @on(ToolList.Selected)
     async def _open_tool(self, event: ToolList.Selected) -> None:
@@ -473,7 +474,8 @@ class MainScreen(Screen[None]):
     @on(ServerList.Highlighted)
     def _server_highlighted(self, event: ServerList.Highlighted) -> None:
         if self.workspace_ready.is_set():
-            self._show_server_in_workspace(event.name)
+            with suppress(NoMatches):  # while the app closes its widgets go first
+                self._show_server_in_workspace(event.name)
 
     def action_reconnect(self) -> None:
         name = self.query_one(ServerList).highlighted_server

@@ -59,16 +59,22 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
         self.server = server
         self.request = request
         self._withdrawn = False
+        self._closing_withdrawn = False
 
     def withdraw(self) -> None:
         """The request went away: close now if on top, else as soon as the dialogs above it close
         (dismiss always pops the top screen, which would close someone else's question)."""
         self._withdrawn = True
-        if self.app.screen is self:
-            self.dismiss(None)
+        self._close_if_withdrawn()
 
     def on_screen_resume(self) -> None:
-        if self._withdrawn:
+        self._close_if_withdrawn()
+
+    def _close_if_withdrawn(self) -> None:
+        # Once only, and only from the top: a resume that was already queued when the request went
+        # away must not pop a second screen (the main screen under this one).
+        if self._withdrawn and not self._closing_withdrawn and self.app.screen is self:
+            self._closing_withdrawn = True
             self.dismiss(None)
 
     def compose(self) -> ComposeResult:

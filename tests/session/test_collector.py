@@ -21,6 +21,7 @@ def collection_as_it_was() -> Iterator[None]:
     was_enabled = gc.isenabled()
     yield
     collector.resume()
+    gc.unfreeze()  # what a resume froze goes back to the collector: the test worker lives on
     gc.enable() if was_enabled else gc.disable()
 
 

@@ -105,3 +105,13 @@ async def test_a_late_answer_is_dropped_before_it_reaches_the_field() -> None:
     assert await new == "alice"
     server.gates["a"].set()
     assert await old is None
+
+
+async def test_a_suggestion_with_hidden_characters_is_never_offered() -> None:
+    """Accepting a suggestion types it: a zero-width space or a terminal control must not get in."""
+
+    async def complete(argument: str, value: str, context: dict[str, str]) -> list[str]:
+        return ["al\u200bice", "al\x1b[2Jbert", "alan"]
+
+    suggester = ServerSuggester(FormCompletions(complete, debounce=0), "name", lambda: "al", dict)
+    assert await suggester.get_suggestion("al") == "alan"

@@ -105,3 +105,18 @@ async def test_the_first_frame_shows_cached_names_before_the_session_exists(home
         options = app.main_screen.query_one("#tool-options", OptionList)
         assert all(options.get_option_at_index(i).disabled for i in range(options.option_count))
         assert app.main_screen.query_one(ToolList).tools == []
+
+
+async def test_a_filter_typed_before_the_badges_waits_for_them(home: Path) -> None:
+    await earlier_run(home)
+    app = McpTuiApp(startup_in(home))
+    app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        app.main_screen.query_one(ToolList).set_filter("server:slow ro")
+        await pilot.pause()
+        assert rows(app) == []  # no half-applied filter language on names alone
+        assert "cached from the last run" in list_status(app)
+        app.main_screen.query_one(ToolList).set_filter("")
+        await pilot.pause()
+        assert len(rows(app)) == 2

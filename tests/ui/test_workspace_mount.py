@@ -61,3 +61,29 @@ async def test_the_tabs_follow_the_first_tools(home: Path) -> None:
         await wait_for_tools(pilot, app)
         await pilot.pause()
         assert app.main_screen.workspace_ready.is_set()
+
+
+async def test_keys_pressed_before_the_session_started_say_so_instead_of_failing(home: Path) -> None:
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]  # the session never starts here
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for key in ("ctrl+e", "ctrl+g"):  # reconnect, sign in: both need the running session
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.is_running
+        notes = [str(n.message) for n in app._notifications]
+        assert notes.count("mcp-tui is still starting its servers; try again in a moment.") == 2
+
+
+def test_the_screens_keys_wait_for_its_widgets() -> None:
+    """Priority keys reach the main screen as soon as it is on the stack, before its lists exist."""
+    from tui.session.catalogue import CachedCatalogue
+    from tui.session.tool_cache import ToolCache
+    from tui.startup import load_startup
+    from tui.ui.screens.main_screen import MainScreen
+
+    startup = load_startup(config_path=None)
+    screen = MainScreen(startup, CachedCatalogue(ToolCache(startup.paths.cache_dir), []), lambda: None)  # type: ignore[arg-type,return-value]
+    assert not screen.check_action("focus_filter", ())
+    assert not screen.check_action("reconnect", ())

@@ -90,6 +90,9 @@ class MainScreen(Screen[None]):
         self.workspace_ready = asyncio.Event()
         """Set once the tabs on the right are mounted (right after the first frame)."""
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
+        self._composed = False
+        """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""
+        self._session_started = False
         self._held_events: deque[SessionEvent] = deque(maxlen=HELD_EVENTS)
         """Events for the tabs on the right that arrived before those tabs were mounted (the latest
         ones: a server flooding its stderr meanwhile costs no more than the log view keeps anyway)."""
@@ -237,11 +240,23 @@ class MainScreen(Screen[None]):
                 tools.show_names(config.name, [tool.name for tool in cached])
         # Typing filters at once; Down moves into the list.
         self.query_one("#tool-filter").focus()
+        self._composed = True
+        self.refresh_bindings()
         self.set_timer(WORKSPACE_AT_THE_LATEST, self.mount_workspace)
 
     # ---- events from the session ----------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Priority keys reach the screen from the very start, before the lists they act on exist.
+        return self._composed
+
+    def _still_starting(self) -> bool:
+        if not self._session_started:
+            self.notify("mcp-tui is still starting its servers; try again in a moment.")
+        return not self._session_started
+
     def on_session_started(self, message: SessionStarted) -> None:
+        self._session_started = True
         self.live = self.session.live_preflight(
             on_result=self.show_preflight, on_pending=lambda tool, arguments: self.show_preflight_pending()
         )
@@ -478,6 +493,8 @@ class MainScreen(Screen[None]):
                 self._show_server_in_workspace(event.name)
 
     def action_reconnect(self) -> None:
+        if self._still_starting():
+            return
         name = self.query_one(ServerList).highlighted_server
         if name is None:
             return
@@ -489,6 +506,8 @@ class MainScreen(Screen[None]):
         await self.session.reconnect(name)
 
     def action_sign_in(self) -> None:
+        if self._still_starting():
+            return
         from tui.ui.screens.sign_in import SignInScreen, outcome_text
 
         name = self.query_one(ServerList).highlighted_server

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from textual.suggester import Suggester
 
 from tui.client.feature_models import CompletionRef, FeatureError
+from tui.safety.visible_text import visible
 from tui.session.session import Session
 from tui.ui.widgets.form import ArgumentForm
 from tui.ui.widgets.form.text_field import TextField
@@ -72,7 +73,12 @@ class ServerSuggester(Suggester):
     async def get_suggestion(self, value: str) -> str | None:
         found = await self.completions.options(self.argument, value, self.context, self.current)
         # Only a suggestion that continues what was typed can be shown inline.
-        return next((option for option in found or () if option.startswith(value) and option != value), None)
+        # Accepting a suggestion types it into the field: one with characters that would not show
+        # (controls, zero-width, bidi) is never offered, so nothing hidden gets in that way.
+        return next(
+            (o for o in found or () if o.startswith(value) and o != value and visible(o) == o),
+            None,
+        )
 
 
 def attach_completions(form: ArgumentForm, session: Session, server: str, ref: CompletionRef) -> None:

@@ -234,12 +234,13 @@ class ToolList(Vertical):
 
     def _name_rows(self) -> list[Option]:
         """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
-        rows = []
-        for server, names in self._names_only.items():
-            for name in names:
-                if self._query.lower() in name.lower():
-                    rows.append(Option(cached_name_row(name, server, self._layout), disabled=True))
-        return rows
+        if self._query.strip():
+            return []  # the filter language needs the badges: these rows wait for them to be filtered
+        return [
+            Option(cached_name_row(name, server, self._layout), disabled=True)
+            for server, names in self._names_only.items()
+            for name in names
+        ]
 
     def _update_status(self) -> None:
         order = "riskiest first" if self.sort_by_risk else "by server"

@@ -34,6 +34,7 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.session.session",  # the session and its settings are created right after the first frame
         "tui.session.settings",
         "filelock",
+        "tui.config.approvals_store",  # approvals and overrides come with the session
         "tui.ui.widgets.feature_tabs",  # the tabs on the right mount after the first frame
         "tui.ui.widgets.call_panel",
         "tui.ui.widgets.history",

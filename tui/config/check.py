@@ -13,7 +13,6 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tui.config.approvals_store import load_approvals
 from tui.config.model import ServerConfig
 from tui.config.paths import choose_config_file
 from tui.startup import Startup
@@ -55,6 +54,9 @@ def describe_server(server: ServerConfig) -> str:
 
 def check_startup(startup: Startup, config_path: Path | None) -> CheckReport:
     """Everything ``startup`` read, plus the approvals file and the stdio commands."""
+    # Here, not at the top: the TUI's first frame imports this module for problems_notice.
+    from tui.config.approvals_store import load_approvals
+
     report = CheckReport(problems=list(startup.problems))
     choice = choose_config_file(config_path, startup.paths)
     state = "" if choice.path.exists() else " (not there yet: the defaults apply)"

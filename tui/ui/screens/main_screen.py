@@ -228,7 +228,7 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         notice = self.query_one("#notice", Static)
-        notice.display = bool(self._notice_text())
+        notice.display = bool(notice.content)
         if self.startup.problems:
             notice.add_class("-problems")
         servers = self.query_one(ServerList)

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 class ConnectionAuth:
     def __init__(self, config: ServerConfig, auth_dir: Path | None, *, remote: bool) -> None:
         self.server: ServerAuth | None = None
+        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
         if auth_dir is not None and remote:
             # The OAuth providers (with jwt and cryptography) load only for a server that may sign in.
             from tui.client.auth.providers import ServerAuth
 
             self.server = ServerAuth(config, auth_dir)
-        """http / sse with a token directory: the server's sign-in (used when it answers 401)."""
         self.person_started = False
         self.error: BaseException | None = None
         """Why the sign-in could not authorize a request (the connection then needs sign-in)."""

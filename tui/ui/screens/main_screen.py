@@ -32,8 +32,8 @@ from tui.ui.safe_text import clean
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.tool_list import ToolList
 
-# Everything else loads after the first frame (in ``show_session``): the screen paints the server and
-# tool lists first, and only then builds the tabs on the right and creates the session.
+# Everything else loads after the first frame: the screen paints the server and tool lists first; the
+# app then creates the session (``show_session``) and the tabs on the right follow (``mount_workspace``).
 if TYPE_CHECKING:
     from textual.widgets import TabbedContent
 
@@ -88,11 +88,10 @@ class MainScreen(Screen[None]):
         self._focus_before_call: Widget | None = None
         self._panel_lock = asyncio.Lock()
         self.workspace_ready = asyncio.Event()
-        """Set once the tabs on the right are mounted (right after the first frame)."""
+        """Set once the tabs on the right are mounted (see ``mount_workspace`` for when)."""
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
         self._composed = False
         """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""
-        self._session_started = False
         self._held_events: deque[SessionEvent] = deque(maxlen=HELD_EVENTS)
         """Events for the tabs on the right that arrived before those tabs were mounted (the latest
         ones: a server flooding its stderr meanwhile costs no more than the log view keeps anyway)."""
@@ -137,7 +136,8 @@ class MainScreen(Screen[None]):
         from tui.ui.widgets.tool_detail import ToolDetail
 
         async with self._panel_lock:
-            if self.workspace_ready.is_set():
+            placeholder = self.query("#workspace-placeholder")
+            if self.workspace_ready.is_set() or not placeholder:  # mounted, or the app is closing
                 return
             workspace = TabbedContent(id="workspace", initial="call")
             panes = [
@@ -151,9 +151,6 @@ class MainScreen(Screen[None]):
             ]
             for pane in panes:  # what ``with TabbedContent():`` does in compose
                 workspace.compose_add_child(pane)
-            placeholder = self.query("#workspace-placeholder")
-            if not placeholder:  # the app is closing: its widgets go first
-                return
             await placeholder.remove()
             await self.query_one("#workspace-slot").mount(workspace)
             self.workspace_ready.set()
@@ -251,12 +248,12 @@ class MainScreen(Screen[None]):
         return self._composed
 
     def _still_starting(self) -> bool:
-        if not self._session_started:
+        starting = self.live is None  # created when the session has started
+        if starting:
             self.notify("mcp-tui is still starting its servers; try again in a moment.")
-        return not self._session_started
+        return starting
 
     def on_session_started(self, message: SessionStarted) -> None:
-        self._session_started = True
         self.live = self.session.live_preflight(
             on_result=self.show_preflight, on_pending=lambda tool, arguments: self.show_preflight_pending()
         )

@@ -245,7 +245,8 @@ class ToolList(Vertical):
     def _update_status(self) -> None:
         order = "riskiest first" if self.sort_by_risk else "by server"
         names_only = sum(len(names) for names in self._names_only.values())
-        total, shown = len(self._sorted) + names_only, len(self._visible) + len(self._name_rows())
+        shown_names = 0 if self._query.strip() else names_only  # as _name_rows shows them
+        total, shown = len(self._sorted) + names_only, len(self._visible) + shown_names
         count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
         cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
         if cached:

@@ -19,7 +19,7 @@ from tui.cli.parsing import Request
 from tui.cli.records import emit
 from tui.cli.render import block_lines
 from tui.cli.session_run import load, run, with_session
-from tui.cli.targets import check_server, connect, only
+from tui.cli.targets import check_server, connect, only, split_names
 from tui.formatting import human_size
 from tui.safety.visible_text import visible
 
@@ -27,18 +27,6 @@ if TYPE_CHECKING:
     from tui.client.feature_models import ResourceContent
     from tui.session.session import Session
     from tui.startup import Startup
-
-
-def _one_server(names: list[str], startup: Startup, command: str) -> tuple[str, str]:
-    """(server, what) from ``[WHAT]`` or ``[SERVER, WHAT]``; SERVER may be left out with one server."""
-    if len(names) == 2:
-        return check_server(names[0], startup), names[1]
-    servers = [server.name for server in startup.servers]
-    if len(servers) != 1:
-        raise CliError(
-            Exit.USAGE, f"there are {len(servers)} servers; name one: mcp-tui {command} SERVER ..."
-        )
-    return servers[0], names[0]
 
 
 def _listed(request: Request) -> tuple[Startup, list[str]]:
@@ -167,7 +155,7 @@ def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Pa
 
 def read(request: Request) -> int:
     startup = load(request)
-    server, uri = _one_server(request.names, startup, "read")
+    server, uri = split_names(request.names, startup, "read")
     startup = only(startup, server)
 
     async def body(session: Session) -> int:
@@ -203,7 +191,7 @@ def prompt(request: Request) -> int:
     from tui.cli.arguments import parse_pairs
 
     startup = load(request)
-    server, name = _one_server(request.names, startup, "prompt")
+    server, name = split_names(request.names, startup, "prompt")
     startup = only(startup, server)
     # Prompt arguments are strings; key:=JSON passes the JSON text itself.
     arguments = {

@@ -21,7 +21,8 @@ def _closest(word: str, names: list[str]) -> str:
 
 
 def split_names(names: list[str], startup: Startup, command: str) -> tuple[str, str]:
-    """(server, tool) from ``[TOOL]`` or ``[SERVER, TOOL]``; SERVER may be left out with one server."""
+    """(server, what) from ``[WHAT]`` or ``[SERVER, WHAT]`` (a tool, a resource URI, a prompt); SERVER may
+    be left out when there is one server."""
     if len(names) == 2:
         return check_server(names[0], startup), names[1]
     servers = [server.name for server in startup.servers]

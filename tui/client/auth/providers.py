@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import httpx2
 from mcp.client.auth import OAuthClientProvider
@@ -73,6 +73,21 @@ class _AuthorizationCodeProvider(OAuthClientProvider):
             self.context.token_expiry_time = storage.expires_at()
 
 
+def _code_flow_auth_method(s: AuthSettings) -> str:
+    """How an authorization-code client authenticates at the token endpoint: as configured, else with
+    its secret (client_secret_basic), else not at all (a public client)."""
+    return s.token_endpoint_auth_method or ("client_secret_basic" if s.client_secret else "none")
+
+
+def _secret_auth_method(s: AuthSettings) -> Literal["client_secret_post", "client_secret_basic"]:
+    """How a client with a secret sends it: in the form when configured so, else by HTTP basic."""
+    return (
+        "client_secret_post"
+        if s.token_endpoint_auth_method == "client_secret_post"
+        else "client_secret_basic"
+    )
+
+
 class ServerAuth:
     """Everything one server's sign-in needs, alive as long as the server's connection object."""
 
@@ -101,7 +116,7 @@ class ServerAuth:
         s = self.settings
         if s.grant != "authorization_code" or not s.client_id:
             return None
-        method = s.token_endpoint_auth_method or ("client_secret_basic" if s.client_secret else "none")
+        method = _code_flow_auth_method(s)
         return OAuthClientInformationFull(
             client_id=s.client_id,
             client_secret=s.client_secret,
@@ -116,7 +131,7 @@ class ServerAuth:
             return self._client_credentials(s, url)
         if s.grant == "identity_assertion":
             return self._identity_assertion(s, url)
-        method = s.token_endpoint_auth_method or ("client_secret_basic" if s.client_secret else "none")
+        method = _code_flow_auth_method(s)
         metadata = OAuthClientMetadata(
             redirect_uris=[cast(Any, self.redirect_uri)],
             client_name=CLIENT_NAME,
@@ -152,13 +167,12 @@ class ServerAuth:
                 )
             if not s.client_secret:
                 raise SignInFailed('grant = "client_credentials" needs client_secret or private_key_file')
-            post = s.token_endpoint_auth_method == "client_secret_post"
             return ClientCredentialsOAuthProvider(
                 url,
                 self.store,
                 s.client_id,
                 s.client_secret,
-                token_endpoint_auth_method="client_secret_post" if post else "client_secret_basic",
+                token_endpoint_auth_method=_secret_auth_method(s),
                 scope=s.scope,
                 issuer=s.issuer,
             )
@@ -166,7 +180,6 @@ class ServerAuth:
     def _identity_assertion(self, s: AuthSettings, url: str) -> httpx2.Auth:
         if not (s.client_id and s.client_secret and s.issuer):
             raise SignInFailed('grant = "identity_assertion" needs client_id, client_secret and issuer')
-        post = s.token_endpoint_auth_method == "client_secret_post"
         return IdentityAssertionOAuthProvider(
             url,
             self.store,
@@ -175,7 +188,7 @@ class ServerAuth:
             s.issuer,
             id_jag_source(s),
             scope=s.scope,
-            token_endpoint_auth_method="client_secret_post" if post else "client_secret_basic",
+            token_endpoint_auth_method=_secret_auth_method(s),
         )
 
     @staticmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App, ComposeResult
+from test_audit_support import AuditHost
 from textual.widgets import DataTable, Static
 
 from tui.config.audit import AuditLog, make_record
@@ -42,25 +42,13 @@ def write_records(path: Path) -> AuditLog:
     return log
 
 
-class Host(App[None]):
-    def __init__(self, log: AuditLog) -> None:
-        super().__init__()
-        self.audit_log = log
-
-    def compose(self) -> ComposeResult:
-        yield Static("main")
-
-    def on_mount(self) -> None:
-        self.push_screen(AuditViewScreen(self.audit_log))
-
-
 def text_of(screen: AuditViewScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
 async def test_records_newest_first_and_the_full_record_on_selection(tmp_path: Path) -> None:
     log = write_records(tmp_path / "audit.jsonl")
-    app = Host(log)
+    app = AuditHost(log)
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -92,7 +80,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
     log = write_records(path)
     with path.open("a", encoding="utf-8") as handle:
         handle.write('{"torn": \nnot json at all\n')
-    app = Host(log)
+    app = AuditHost(log)
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -100,7 +88,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
         assert screen.query_one(DataTable).row_count == 3
         assert "2 unreadable lines skipped" in text_of(screen, "#audit-source")
 
-    empty = Host(AuditLog(tmp_path / "none.jsonl"))
+    empty = AuditHost(AuditLog(tmp_path / "none.jsonl"))
     async with empty.run_test() as pilot:
         await pilot.pause()
         assert isinstance(empty.screen, AuditViewScreen)
@@ -126,7 +114,7 @@ async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
             )
         )
     assert len(writer.files()) > 2
-    app = Host(AuditLog(path))  # F5 reads with the default settings: rotation does not matter to it
+    app = AuditHost(AuditLog(path))  # F5 reads with the default settings: rotation does not matter to it
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from test_audit_support import AuditHost
 from test_confirm_support import READ_CLOSED, ConfirmHost, make_request
 from test_form_support import FormApp
 from test_result_support import ResultApp, ok, rendered_text
@@ -34,7 +35,6 @@ from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.visible_text import hidden_characters
-from tui.ui.screens.audit_view import AuditViewScreen
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
@@ -225,18 +225,6 @@ async def test_critical_gate_shows_the_name_and_accepts_what_is_shown() -> None:
         typed.value = SHOWN_NAME
         await pilot.pause()
         assert not screen.query_one("#confirm-once", Button).disabled
-
-
-class AuditHost(App[None]):
-    def __init__(self, log: AuditLog) -> None:
-        super().__init__()
-        self.audit_log = log
-
-    def compose(self) -> ComposeResult:
-        yield Static("main")
-
-    def on_mount(self) -> None:
-        self.push_screen(AuditViewScreen(self.audit_log))
 
 
 async def test_audit_view_rows_and_detail(tmp_path: Path) -> None:

@@ -120,7 +120,7 @@ async def test_a_malformed_answer_is_a_resolution_failure(kind: str) -> None:
     assert result.error is not None
     assert result.error.startswith("malformed result")
     assert result.effective == result.static, "nothing relaxed"
-    assert result.never_auto_approve
+    assert result.extension_failure is not None  # the decision asks: rule resolution-broken
     assert any("broke the tool-resolution extension" in w for w in result.warnings)
 
 
@@ -132,7 +132,7 @@ async def test_a_name_mismatch_is_a_resolution_failure() -> None:
     assert result.error is not None
     assert result.error.startswith("name mismatch")
     assert "'plain'" in result.error
-    assert result.never_auto_approve
+    assert result.extension_failure is not None  # the decision asks: rule resolution-broken
     assert result.grade is Grade.HIGH
 
 
@@ -154,7 +154,7 @@ async def test_each_error_code(code: int, words: str) -> None:
     assert result.error is not None
     assert words in result.error
     assert result.effective == result.static, "static hints stand"
-    assert not result.never_auto_approve, "an error is a fallback, not a broken rule"
+    assert result.extension_failure is None, "an error is a fallback, not a broken rule"
     assert result.blocks_call == (code == -32602)
     assert (result.call_blocked_reason is not None) == (code == -32602)
 
@@ -180,7 +180,7 @@ async def test_every_broken_bound_is_a_failure_that_relaxes_nothing(bound: str) 
     assert result.error is not None
     assert bound in result.error
     assert any(w.startswith(f"broken {bound} bound") for w in result.warnings)
-    assert result.never_auto_approve
+    assert result.extension_failure is not None  # the decision asks: rule resolution-broken
     assert result.claimed is not None
     assert result.claimed.as_annotations() == claimed
     # Side by side: the static and the claimed hints are both kept, and the riskier one is used.

@@ -3,6 +3,9 @@ every warning on a line of its own."""
 
 from __future__ import annotations
 
+import pytest
+from textual.content import Content
+
 from tui.client.arguments import ArgumentError
 from tui.client.models import EXTENSION_ID, ToolInfo
 from tui.client.preflight import PreflightResult, PreflightStatus
@@ -151,3 +154,24 @@ def test_invalid_params_from_the_extension_says_the_call_cannot_go_out() -> None
     )
     assert result.blocks_call
     assert "cannot be sent with these arguments" in lines(result)[2]
+
+
+def test_typing_on_while_pending_does_not_redo_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """set_pending runs on every keystroke; the line (and the lint of the tool's text) is built once."""
+    import tui.ui.widgets.preflight_status as module
+
+    built: list[bool] = []
+
+    def counting(result: PreflightResult | None, pending: bool) -> Content:
+        built.append(pending)
+        return Content("")
+
+    monkeypatch.setattr(module, "status_lines", counting)
+    bar = module.PreflightStatusBar()
+    built.clear()
+    for _ in range(5):
+        bar.set_pending()
+    assert built == [True]
+    bar.show_result(None)
+    bar.set_pending()
+    assert built == [True, False, True]

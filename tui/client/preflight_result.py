@@ -59,11 +59,6 @@ class PreflightResult:
         return dialect_label(self.method or self.tool.resolve_method)
 
     @property
-    def never_auto_approve(self) -> bool:
-        """True when the resolution broke the extension's rules: the decision must ask the person."""
-        return self.extension_failure is not None
-
-    @property
     def blocks_call(self) -> bool:
         """Extension -32602: the server says the arguments are wrong; the call may not go out with them."""
         return (

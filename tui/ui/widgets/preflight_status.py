@@ -144,5 +144,7 @@ class PreflightStatusBar(Static):
         self.update(status_lines(result, False))
 
     def set_pending(self) -> None:
+        if self.pending:
+            return  # called on every keystroke: the line (lint of the tool's text included) is up already
         self.pending = True
         self.update(status_lines(self.result, True))

@@ -195,15 +195,18 @@ async def test_a_sign_in_can_be_cancelled_while_waiting_for_the_browser(tmp_path
 
 
 async def test_tokens_are_not_sent_to_another_url(tmp_path: Path) -> None:
-    async with serving() as (url, _provider):
+    async with serving() as (url, provider):
         async with manager_for(config(url), tmp_path) as manager:
             await manager.sign_in(NAME, Browser(), open_browser=False)
+        first_servers_tokens = {*provider.access, *provider.refresh}
+        assert first_servers_tokens
         async with (
             serving(AutoApprove()) as (other_url, other),
             manager_for(config(other_url), tmp_path) as manager,
         ):
             assert await connected(manager) is ConnectionStatus.NEEDS_SIGN_IN
             assert other.access == {}
+            assert first_servers_tokens.isdisjoint(other.presented), "a token went to another server"
 
 
 def test_no_console_browser_is_started_on_top_of_the_terminal() -> None:

@@ -40,6 +40,8 @@ class AutoApprove:
     refresh: dict[str, RefreshToken] = field(default_factory=dict)
     refreshes: int = 0
     authorizations: int = 0
+    presented: list[str] = field(default_factory=list)
+    """Every access and refresh token a client showed this server, valid or not."""
 
     async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
         return self.clients.get(client_id)
@@ -77,6 +79,7 @@ class AutoApprove:
     async def load_refresh_token(
         self, client: OAuthClientInformationFull, refresh_token: str
     ) -> RefreshToken | None:
+        self.presented.append(refresh_token)
         return self.refresh.get(refresh_token)
 
     async def exchange_refresh_token(
@@ -87,6 +90,7 @@ class AutoApprove:
         return self._issue(str(client.client_id), scopes or refresh_token.scopes, refresh_token.resource)
 
     async def load_access_token(self, token: str) -> AccessToken | None:
+        self.presented.append(token)
         found = self.access.get(token)
         if found is None or (found.expires_at is not None and found.expires_at < time.time()):
             return None

@@ -10,10 +10,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tui.client.models import ToolInfo
+from tui.client.models import CallStatus, ToolInfo
 from tui.startup import Startup, load_startup
 from tui.ui.app import McpTuiApp
+from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.call_panel import CallPanel
+from tui.ui.widgets.results.result_view import ResultView
 
 
 def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
@@ -45,6 +47,20 @@ async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo"
 
 def panel(app: McpTuiApp) -> CallPanel:
     return app.main_screen.query_one(CallPanel)
+
+
+async def cancel_running_call(pilot: Pilot[Any], app: McpTuiApp) -> ResultView:
+    """Call the open tool (allow once), wait for its first progress, press Esc: the cancelled result."""
+    await pilot.press("ctrl+r")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+    await pilot.press("o")
+    await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
+    await pilot.press("escape")
+    view = panel(app).query_one(ResultView)
+    await wait_for(pilot, lambda: view.outcome is not None)
+    assert view.outcome is not None
+    assert view.outcome.status is CallStatus.CANCELLED
+    return view
 
 
 def audit_records(home: Path) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import Button, Static
 
 from tui.client.models import CallStatus, ConnectionStatus
@@ -107,15 +107,7 @@ async def test_esc_cancels_a_running_call_and_the_server_stays_usable(home: Path
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
-        await pilot.press("ctrl+r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
-        await pilot.press("o")
-        await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
-        await pilot.press("escape")
-        view = panel(app).query_one(ResultView)
-        await wait_for(pilot, lambda: view.outcome is not None)
-        assert view.outcome is not None
-        assert view.outcome.status is CallStatus.CANCELLED
+        view = await cancel_running_call(pilot, app)
         assert view.has_class("-cancelled")
         await wait_for(pilot, lambda: audit_records(home))
         assert audit_records(home)[-1]["outcome"] == "cancelled"

@@ -5,16 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
-from tui.client.models import CallStatus
 from tui.client.preflight import PreflightStatus
 from tui.safety.grade import Grade
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
 from tui.ui.widgets.log_view import ServerLogView
-from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.server_list import ServerList
 
 
@@ -59,15 +57,7 @@ async def test_a_call_cancelled_while_running_shows_its_grade(home: Path) -> Non
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
         await wait_for(pilot, lambda: panel(app).badges.grade is not None)
-        await pilot.press("ctrl+r")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
-        await pilot.press("o")
-        await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
-        await pilot.press("escape")
-        view = panel(app).query_one(ResultView)
-        await wait_for(pilot, lambda: view.outcome is not None)
-        assert view.outcome is not None
-        assert view.outcome.status is CallStatus.CANCELLED
+        await cancel_running_call(pilot, app)
         [entry] = app.main_screen.query_one(CallHistory).entries
         assert entry.grade is Grade.SAFE
         assert "safe" in history_rows(app)[0]

@@ -489,11 +489,14 @@ class MainScreen(Screen[None]):
             with suppress(NoMatches):  # while the app closes its widgets go first
                 self._show_server_in_workspace(event.name)
 
-    def action_reconnect(self) -> None:
+    def _server_to_act_on(self) -> str | None:
+        """The highlighted server, once the session runs (else None, after saying it is starting)."""
         if self._still_starting():
-            return
-        name = self.query_one(ServerList).highlighted_server
-        if name is None:
+            return None
+        return self.query_one(ServerList).highlighted_server
+
+    def action_reconnect(self) -> None:
+        if (name := self._server_to_act_on()) is None:
             return
         self.notify(clean(f"Reconnecting {name}…"), markup=False)
         self.reconnect(name)
@@ -503,12 +506,9 @@ class MainScreen(Screen[None]):
         await self.session.reconnect(name)
 
     def action_sign_in(self) -> None:
-        if self._still_starting():
-            return
         from tui.ui.screens.sign_in import SignInScreen, outcome_text
 
-        name = self.query_one(ServerList).highlighted_server
-        if name is None:
+        if (name := self._server_to_act_on()) is None:
             return
 
         def finished(state: ServerState | None) -> None:

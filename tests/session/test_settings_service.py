@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from settings_support import settings_in
 
 from tui.config.atomic import file_lock
 from tui.config.loader import load_config
@@ -17,16 +18,8 @@ CONFIG = '# mine\n[servers.files]  # the file server\ncommand = "files-server"\n
 
 
 def service(home: Path, text: str = CONFIG) -> SettingsService:
-    config_file = home / "config.toml"
-    config_file.write_text(text, encoding="utf-8")
-    config, problems = load_config(config_file, must_exist=True)
-    assert problems == []
-    return SettingsService(
-        config=config,
-        config_file=config_file,
-        servers=list(config.servers),
-        approvals_file=home / "approvals.json",
-    )
+    (home / "config.toml").write_text(text, encoding="utf-8")
+    return settings_in(home)
 
 
 def test_the_decision_reads_trust_from_the_servers_themselves(tmp_path: Path) -> None:

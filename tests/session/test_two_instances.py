@@ -8,7 +8,8 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-from tui.config.loader import load_config
+from settings_support import settings_in
+
 from tui.config.model import ServerConfig, ToolRule
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
@@ -20,15 +21,7 @@ SERVER = ServerConfig("files", "stdio", command="files-server")
 
 
 def service(home: Path) -> SettingsService:
-    config_file = home / "config.toml"
-    config, problems = load_config(config_file, must_exist=True)
-    assert problems == []
-    return SettingsService(
-        config=config,
-        config_file=config_file,
-        servers=list(config.servers),
-        approvals_file=home / "approvals.json",
-    )
+    return settings_in(home)
 
 
 def approve(settings: SettingsService, tool: str) -> tuple[str, ...]:

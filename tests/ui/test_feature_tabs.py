@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 from app_harness import wait_for
+from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, TextArea
 
+from tui.client.models import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
@@ -33,14 +35,32 @@ def sampling_shown(app: McpTuiApp) -> bool:
     return isinstance(app.screen, SamplingScreen) and bool(app.screen.query("#sampling-message-0"))
 
 
+async def ask_to_sample(pilot: Pilot[None], app: McpTuiApp, question: str) -> asyncio.Future[CallOutcome]:
+    """Call the server's ask_model tool in the background, until its sampling dialog is on screen."""
+    await app.session.ready("f", timeout=20)
+    manager = app.session.manager
+    assert manager is not None
+    call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": question}))
+    await wait_for(pilot, lambda: sampling_shown(app))
+    return call
+
+
+async def open_first(pilot: Pilot[None], app: McpTuiApp, key: str, list_id: str, count: int) -> OptionList:
+    """Open a feature tab with ``key``, wait for its list to hold ``count`` entries and open the first."""
+    await app.session.ready("f", timeout=20)
+    await pilot.press(key)
+    listing = app.screen.query_one(list_id, OptionList)
+    await wait_for(pilot, lambda: listing.option_count == count)
+    listing.focus()
+    listing.highlighted = 0
+    await pilot.press("enter")
+    return listing
+
+
 async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 45)) as pilot:
-        await app.session.ready("f", timeout=20)
-        manager = app.session.manager
-        assert manager is not None
-        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "[b]Meaning?[/b]"}))
-        await wait_for(pilot, lambda: sampling_shown(app))
+        call = await ask_to_sample(pilot, app, "[b]Meaning?[/b]")
         assert text_of(app, "#sampling-message-0") == "[b]Meaning?[/b]"  # literal, not markup
         assert text_of(app, "#sampling-system") == "Answer briefly."
         meta = text_of(app, "#sampling-meta")
@@ -59,11 +79,7 @@ async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
 async def test_declining_sampling_tells_the_server(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 45)) as pilot:
-        await app.session.ready("f", timeout=20)
-        manager = app.session.manager
-        assert manager is not None
-        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
-        await wait_for(pilot, lambda: sampling_shown(app))
+        call = await ask_to_sample(pilot, app, "Meaning?")
         await pilot.press("escape")
         outcome = await asyncio.wait_for(call, 10)
         assert "declined" in (outcome.error or "")
@@ -72,13 +88,7 @@ async def test_declining_sampling_tells_the_server(home: Path) -> None:
 async def test_resources_are_listed_read_literally_and_templates_filled(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
-        await pilot.press("f7")
-        listing = app.screen.query_one("#resource-list", OptionList)
-        await wait_for(pilot, lambda: listing.option_count == 4)
-        listing.focus()
-        listing.highlighted = 0
-        await pilot.press("enter")
+        listing = await open_first(pilot, app, "f7", "#resource-list", 4)
         await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
         listing.highlighted = 1
         await pilot.press("enter")
@@ -100,13 +110,7 @@ async def test_resources_are_listed_read_literally_and_templates_filled(home: Pa
 async def test_prompts_are_fetched_with_arguments_and_shown_literally(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
-        await pilot.press("f8")
-        listing = app.screen.query_one("#prompt-list", OptionList)
-        await wait_for(pilot, lambda: listing.option_count == 1)
-        listing.focus()
-        listing.highlighted = 0
-        await pilot.press("enter")
+        await open_first(pilot, app, "f8", "#prompt-list", 1)
         await wait_for(pilot, lambda: bool(app.screen.query("#prompt-form")))
         await pilot.press(*"x = 1")
         await pilot.click("#prompt-get")
@@ -167,11 +171,7 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
 async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 45)) as pilot:
-        await app.session.ready("f", timeout=20)
-        manager = app.session.manager
-        assert manager is not None
-        call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": "Meaning?"}))
-        await wait_for(pilot, lambda: sampling_shown(app))
+        call = await ask_to_sample(pilot, app, "Meaning?")
         call.cancel()
         await wait_for(pilot, lambda: not isinstance(app.screen, SamplingScreen))
     record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
@@ -182,13 +182,7 @@ async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
     state = State()
     app = app_with(home, state)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
-        await pilot.press("f7")
-        listing = app.screen.query_one("#resource-list", OptionList)
-        await wait_for(pilot, lambda: listing.option_count == 4)
-        listing.focus()
-        listing.highlighted = 0
-        await pilot.press("enter")
+        await open_first(pilot, app, "f7", "#resource-list", 4)
         await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
 
         def reads() -> int:

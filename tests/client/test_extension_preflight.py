@@ -28,9 +28,10 @@ MODES = ["legacy", "auto"]
 
 
 @asynccontextmanager
-async def extension_tool(
+async def started(
     server: ExtensionServer, mode: str
-) -> AsyncIterator[tuple[ToolInfo, PreflightEngine]]:
+) -> AsyncIterator[tuple[ConnectionManager, PreflightEngine]]:
+    """The extension server connected (in ``mode``), and a preflight engine resolving through it."""
     config = ServerConfig(name="ext", transport="stdio", command="in-process", protocol=mode)
     manager = ConnectionManager([config], Timeouts(), lambda event: None, targets={"ext": server.build()})
     await manager.start()
@@ -40,10 +41,17 @@ async def extension_tool(
         async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
             return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-        files = {t.name: t for t in manager.tools("ext")}["files"]
-        yield files, PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+        yield manager, PreflightEngine(resolver, manager.connection_id, timeout=2.0)
     finally:
         await manager.aclose()
+
+
+@asynccontextmanager
+async def extension_tool(
+    server: ExtensionServer, mode: str
+) -> AsyncIterator[tuple[ToolInfo, PreflightEngine]]:
+    async with started(server, mode) as (manager, engine):
+        yield {t.name: t for t in manager.tools("ext")}["files"], engine
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -202,17 +210,7 @@ async def test_spec_defaults_apply_before_the_bounds() -> None:
 
 
 async def test_a_real_relisting_invalidates_what_the_live_view_may_show() -> None:
-    server = ExtensionServer()
-    config = ServerConfig(name="ext", transport="stdio", command="in-process", protocol="legacy")
-    manager = ConnectionManager([config], Timeouts(), lambda event: None, targets={"ext": server.build()})
-    await manager.start()
-    try:
-        await wait_until(lambda: bool(manager.tools("ext")))
-
-        async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
-            return await manager.resolve(tool.server, tool.name, arguments, timeout)
-
-        engine = PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+    async with started(ExtensionServer(), "legacy") as (manager, engine):
         before = {t.name: t for t in manager.tools("ext")}["files"]
         await engine.preflight(before, READ)
         assert engine.preflight_now(before, READ) is not None
@@ -220,7 +218,5 @@ async def test_a_real_relisting_invalidates_what_the_live_view_may_show() -> Non
         manager._get("ext").request_refresh()
         await wait_until(lambda: manager.tools("ext")[0].listing != before.listing)
         after = {t.name: t for t in manager.tools("ext")}["files"]
-    finally:
-        await manager.aclose()
     assert after == before, "same definition"
     assert engine.preflight_now(after, READ) is None, "answers about the earlier listing are not shown again"

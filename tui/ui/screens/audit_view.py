@@ -14,10 +14,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tui.config.audit import AuditLog, AuditRecord
 from tui.ui.safe_text import literal, one_line
+from tui.ui.widgets.key_footer import KeyFooter
 
 COLUMNS = ("time", "server", "tool", "grade", "decision", "outcome", "reason")
 
@@ -88,7 +89,7 @@ class AuditViewScreen(Screen[None]):
         yield DataTable(id="audit-table", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="audit-detail-box"):
             yield Static("", id="audit-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -22,13 +22,14 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
 from tui.session.catalogue import CachedCatalogue
 from tui.startup import Startup
 from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
+from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.tool_list import ToolList
 
@@ -117,7 +118,7 @@ class MainScreen(Screen[None]):
             # them, or after WORKSPACE_AT_THE_LATEST seconds.
             with Vertical(id="workspace-slot"):
                 yield Static(PICK_A_TOOL, id="workspace-placeholder")
-        yield Footer()
+        yield KeyFooter()
 
     def show_session(self) -> None:
         """The session exists now (right after the first frame): the cached tools get their badges."""

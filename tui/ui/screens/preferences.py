@@ -14,10 +14,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tui.session.settings import SettingsService
 from tui.ui.safe_text import literal
+from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
 from tui.ui.widgets.prefs.context import SectionStatus
@@ -54,7 +55,7 @@ class PreferencesScreen(Screen[None]):
             yield ToolRules(self.settings, id="prefs-rules")
             yield AnnotationOverrides(self.settings, id="prefs-overrides")
             yield RememberedApprovals(self.settings, id="prefs-approvals")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         source = self.query_one("#prefs-source", Static)

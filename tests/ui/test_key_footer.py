@@ -1,0 +1,79 @@
+"""The footer shows the keys that work now, and rebuilds itself only when they change."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Input
+from textual.widgets._footer import FooterKey
+
+from tui.ui.widgets.key_footer import KeyFooter
+
+
+class Editor(Input):
+    BINDINGS = [Binding("ctrl+s", "save", "Save")]
+
+
+class Keys(Screen[None]):
+    BINDINGS = [Binding("f5", "reload", "Reload"), Binding("f6", "check", "Check")]
+    can_reload = True
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="plain")
+        yield Editor(id="editor")
+        yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "reload" and not self.can_reload else True
+
+
+class KeysApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def get_default_screen(self) -> Screen[None]:
+        return Keys()
+
+
+def shown(app: App[None]) -> dict[str, bool]:
+    """Each key on the footer: whether it is enabled."""
+    return {key.key: not key.has_class("-disabled") for key in app.screen.query(FooterKey)}
+
+
+async def test_the_keys_of_the_screen_are_shown_once_it_has_painted() -> None:
+    async with KeysApp().run_test() as pilot:
+        await pilot.pause()
+        assert shown(pilot.app) == {"f5": True, "f6": True}
+
+
+async def test_signals_that_change_nothing_on_show_do_not_rebuild_the_keys() -> None:
+    async with KeysApp().run_test() as pilot:
+        await pilot.pause()
+        before = list(pilot.app.screen.query(FooterKey))
+        for _ in range(5):
+            pilot.app.screen.refresh_bindings()
+        pilot.app.screen.query_one("#plain").focus()  # an Input shows no keys of its own
+        await pilot.pause()
+        assert list(pilot.app.screen.query(FooterKey)) == before
+
+
+async def test_a_key_that_stops_working_is_shown_disabled() -> None:
+    async with KeysApp().run_test() as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, Keys)
+        screen.can_reload = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert shown(pilot.app) == {"f5": False, "f6": True}
+
+
+async def test_the_focused_widgets_keys_come_and_go_with_the_focus() -> None:
+    async with KeysApp().run_test() as pilot:
+        await pilot.pause()
+        pilot.app.screen.query_one("#editor").focus()
+        await pilot.pause()
+        assert shown(pilot.app) == {"ctrl+s": True, "f5": True, "f6": True}
+        pilot.app.screen.query_one("#plain").focus()
+        await pilot.pause()
+        assert shown(pilot.app) == {"f5": True, "f6": True}

@@ -1,0 +1,36 @@
+"""The footer of keys: Textual's Footer, rebuilt only when the keys it shows change.
+
+Textual's Footer removes and mounts all its keys after every bindings signal, and a screen sends several in
+its first frames (the focus moves, the screen mounts, the stack updates). Each rebuild restyles every key:
+20-60 ms of CPU apiece at start-up, six times in a row, while the SDK imports on the same interpreter lock.
+Most of those signals change nothing on show, so a rebuild that would draw the same keys is skipped.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+
+
+class KeyFooter(Footer):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._built_from: object = None
+        """What the keys on screen were built from; None until some are."""
+
+    def _what_to_show(self) -> object:
+        """Everything Footer.compose draws the keys from: each binding, whether it is enabled, its tooltip."""
+        bindings = tuple(
+            (binding, enabled, tooltip)
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+            if binding.show
+        )
+        return bindings, self.compact, self.show_command_palette, self.combine_groups
+
+    async def recompose(self) -> None:
+        if not self.is_attached:
+            return
+        wanted = self._what_to_show()
+        if wanted == self._built_from:
+            return
+        self._built_from = wanted
+        await super().recompose()

@@ -7,8 +7,10 @@ from creeping back onto those paths unnoticed.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +59,33 @@ def test_the_first_frame_does_not_wait_for(heavy: str) -> None:
 def test_the_client_core_loads_only_what_connecting_needs(heavy: str) -> None:
     code = "import tui.client.manager, tui.client.call_flow, tui.client.preflight"
     assert loaded(modules_loaded_by(code), heavy) == []
+
+
+def test_the_first_tools_are_drawn_before_the_call_panel_loads(tmp_path: Path) -> None:
+    # The panel is built right after the first tools are on screen; its module (forms, results) must not
+    # load on the way there, e.g. by a lookup of the panel that does not exist yet.
+    code = """
+import asyncio, sys
+from tui.startup import load_startup
+from tui.ui.app import McpTuiApp
+from tui.ui.screens.main_screen import MainScreen
+
+seen = []
+build = MainScreen.mount_call_panel
+async def mount_call_panel(self):
+    seen.append("tui.ui.widgets.call_panel" in sys.modules)
+    await build(self)
+MainScreen.mount_call_panel = mount_call_panel
+
+async def main():
+    app = McpTuiApp(load_startup(config_path=None))
+    async with app.run_test() as pilot:
+        await app.session.ready("demo", timeout=30)
+        while not seen:
+            await pilot.pause(0.05)
+    print("loaded before" if seen[0] else "not loaded")
+asyncio.run(main())
+"""
+    env = {**os.environ, "MCP_TUI_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert result.stdout.split()[-2:] == ["not", "loaded"], result.stderr[-2000:]

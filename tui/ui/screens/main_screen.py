@@ -204,10 +204,11 @@ class MainScreen(Screen[None]):
     @property
     def mounted_panel(self) -> CallPanel | None:
         """The call panel, or None while it is not built yet (before the first tools are listed)."""
+        if not self.query("#call-panel"):
+            return None  # without loading its module: the first tools are asked here before they are drawn
         from tui.ui.widgets.call_panel import CallPanel
 
-        found = self.query("#call-panel").results(CallPanel)
-        return next(iter(found), None)
+        return self.query_one("#call-panel", CallPanel)
 
     async def mount_call_panel(self) -> None:
         """Replace the placeholder with the real call panel, once."""

@@ -75,6 +75,9 @@ class MainScreen(Screen[None]):
         Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic"),
         Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info"),
     ]
+    # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
+    # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
+    AUTO_FOCUS = "#tool-filter"
 
     def __init__(self, startup: Startup, catalogue: CachedCatalogue, session: Callable[[], Session]) -> None:
         """``session`` returns the app's session, creating it on first use (see ``show_session``)."""
@@ -237,8 +240,6 @@ class MainScreen(Screen[None]):
             # The last run's list by name on the first frame; its badges follow with the session.
             if cached := self.catalogue.cached(config.name):
                 tools.show_names(config.name, [tool.name for tool in cached])
-        # Typing filters at once; Down moves into the list.
-        self.query_one("#tool-filter").focus()
         self._composed = True
         self.refresh_bindings()
         self.set_timer(WORKSPACE_AT_THE_LATEST, self.mount_workspace)

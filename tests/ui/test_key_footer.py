@@ -77,3 +77,24 @@ async def test_the_focused_widgets_keys_come_and_go_with_the_focus() -> None:
         pilot.app.screen.query_one("#plain").focus()
         await pilot.pause()
         assert shown(pilot.app) == {"f5": True, "f6": True}
+
+
+class Crowded(Screen[None]):
+    BINDINGS = [Binding(f"f{n}", f"act{n}", f"Action number {n}") for n in range(1, 10)]
+
+    def compose(self) -> ComposeResult:
+        yield KeyFooter()
+
+
+class CrowdedApp(App[None]):
+    def get_default_screen(self) -> Screen[None]:
+        return Crowded()
+
+
+async def test_keys_that_do_not_fit_never_show_beside_the_palette_key() -> None:
+    # The palette key is docked on the right over the keys that overflow; the last column is its own.
+    async with CrowdedApp().run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        widget, _ = pilot.app.screen.get_widget_at(59, 4)
+        assert isinstance(widget, FooterKey)
+        assert widget.has_class("-command-palette")

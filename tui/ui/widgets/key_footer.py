@@ -12,8 +12,19 @@ from textual.widgets import Footer
 
 
 class KeyFooter(Footer):
+    # Compact keys fit more of them on a line (at 80 columns, up to History instead of half of it), and
+    # build faster: each FooterKey starts compact, so a non-compact footer restyles every key it mounts.
+    # Textual's compact footer gives every key a right margin, the palette key docked on the right too:
+    # its margin uncovers the last column, where a letter of the keys scrolling beneath it showed.
+    DEFAULT_CSS = """
+    KeyFooter.-compact FooterKey.-command-palette {
+        margin-right: 0;
+        padding-right: 1;
+    }
+    """
+
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, compact=True)
         self._built_from: object = None
         """What the keys on screen were built from; None until some are."""
 

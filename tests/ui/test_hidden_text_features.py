@@ -1,5 +1,5 @@
 """Server text beside the tools is data too: the Resources, Prompts, Traffic and Server tabs, the sampling
-dialog, and the server list.
+and sign-in dialogs, and the server list.
 
 Each test feeds the view a server's text holding markup, escape sequences and hidden characters
 (``HOSTILE``), and checks that the markup shows as typed, the rest as ``\\xNN`` and ``<U+XXXX>``, and that
@@ -7,6 +7,9 @@ nothing the view draws is a link or a click action.
 """
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any
 
 from test_hidden_session_support import (
     SHOWN_VARIABLE,
@@ -29,12 +32,13 @@ from test_hidden_support import (
 from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static, TextArea
 
 from tui.client.feature_models import SamplingMessage, SamplingRequest
 from tui.client.models import BinaryBlock, ConnectionStatus, ServerState, TextBlock
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
+from tui.ui.screens.sign_in import SignInScreen, outcome_text
 from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
@@ -196,6 +200,54 @@ async def test_sampling_messages_system_prompt_and_preferences() -> None:
             f"offers tools: {SHOWN_HOSTILE} (a written",
         )
         assert_screen_clean(app)
+
+
+# An authorization address a server can make up: markup, a hyperlink escape, a right-to-left override,
+# and a line break and a tab that browsers drop (so the host is evil.example) but a text box shows as
+# wrapping and space.
+URL = (
+    'https://good.example/authorize?state=[link="https://evil.example"]x[/link]'
+    "&r=\u202eelgoog\x1b]8;;https://evil.example\x1b\\&s=a\n\t@evil.example/"
+)
+SHOWN_URL = (
+    'https://good.example/authorize?state=[link="https://evil.example"]x[/link]'
+    "&r=<U+202E>elgoog\\x1b]8;;https://evil.example\\x1b\\&s=a\\x0a\\x09@evil.example/"
+)
+
+
+class HostileSignIn:
+    """Shows ``URL`` as the address to open, then waits until cancelled."""
+
+    def __init__(self) -> None:
+        self.cancelled = asyncio.Event()
+
+    async def sign_in(self, name: str, show_url: Any, *, open_browser: bool = True) -> ServerState:
+        show_url(URL)
+        await self.cancelled.wait()
+        return ServerState(name, ConnectionStatus.NEEDS_SIGN_IN, error=HOSTILE)
+
+    def cancel_sign_in(self, name: str) -> None:
+        self.cancelled.set()
+
+
+async def test_sign_in_shows_the_whole_address_on_one_line_and_copies_exactly_it() -> None:
+    runner = HostileSignIn()
+    app = Host(screen=SignInScreen(NAME, runner, open_browser=False))
+    copied: list[str] = []
+    app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert_shown(text_of(screen, "#sign-in-title"), f"Sign in to {SHOWN_NAME}")
+        area = screen.query_one("#sign-in-url", TextArea)
+        assert area.text == SHOWN_URL  # every character that changes where it goes is visible
+        assert_shown(drawn(area))
+        await pilot.click("#sign-in-copy")
+        assert copied == [URL]  # the address the browser is given, not another one
+        assert_screen_clean(app)
+    assert_shown(
+        outcome_text(ServerState(NAME, ConnectionStatus.NEEDS_SIGN_IN, error=HOSTILE)), SHOWN_HOSTILE
+    )
 
 
 async def test_server_list_rows_errors_and_details() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from test_audit_support import AuditHost
 from test_confirm_support import READ_CLOSED, ConfirmHost, make_request
 from test_form_support import FormApp
+from test_hidden_support import NAME, SHOWN_NAME, SHOWN_SNEAKY, SNEAKY, assert_shown
 from test_result_support import ResultApp, ok, rendered_text
 from textual.app import App, ComposeResult
 from textual.widgets import Button, DataTable, Input, Select, Static, TextArea
@@ -50,12 +51,6 @@ from tui.ui.widgets.tool_detail import ToolDetail
 from tui.ui.widgets.tool_filter import make_entry
 from tui.ui.widgets.tool_rows import tool_row
 
-# Reads as "safe_deleted" in a bidi terminal; zero-width space, word joiner and a tag "A" hide inside.
-NAME = "safe_\u202eeteled"
-SHOWN_NAME = "safe_<U+202E>eteled"
-SNEAKY = "ok\u200b\u2066x\u2069\U000e0041"
-SHOWN_SNEAKY = "ok<U+200B><U+2066>x<U+2069><U+E0041>"
-
 
 def hostile_tool(**changes: Any) -> ToolInfo:
     fields: dict[str, Any] = {
@@ -70,12 +65,6 @@ def hostile_tool(**changes: Any) -> ToolInfo:
     }
     fields.update(changes)
     return ToolInfo(**fields)
-
-
-def assert_shown(text: str, *shown: str) -> None:
-    assert hidden_characters(text) == [], f"hidden characters reached the screen: {text!r}"
-    for part in shown:
-        assert part in text
 
 
 def test_tool_list_row() -> None:

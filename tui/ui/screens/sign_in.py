@@ -27,6 +27,13 @@ SHOWN = (
 )
 
 
+def address_shown(url: str) -> str:
+    """``url`` on one line, every character that could hide where it goes made visible: tabs and line
+    breaks too, as ``\\x09`` and ``\\x0a``. A browser drops them, so ``https://good.example`` and
+    ``@evil.example`` on two lines go to evil.example, while a text box shows them as wrapping."""
+    return clean(url).replace("\t", "\\x09").replace("\n", "\\x0a")
+
+
 class SignInRunner(Protocol):
     """What the screen needs from the session."""
 
@@ -82,7 +89,7 @@ class SignInScreen(ModalScreen[ServerState | None]):
         self.url = url
         self.query_one("#sign-in-message", Static).update(SHOWN)
         area = self.query_one("#sign-in-url", TextArea)
-        area.text = clean(url)  # shown as data; the copy button copies ``self.url`` exactly
+        area.text = address_shown(url)  # shown as data; the copy button copies ``self.url`` exactly
         area.add_class("-shown")
         self.query_one("#sign-in-copy", Button).disabled = False
 

@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 
 from tui.safety.lint import destructive_word, lint_tool
-from tui.safety.visible_text import escape_hidden_in_json, hidden_characters, visible
+from tui.safety.visible_text import escape_hidden_in_json, hidden_characters, visible, visible_address
 
 # The list, one representative per range end.
 LISTED = [
@@ -86,3 +86,10 @@ def test_a_zero_width_character_does_not_hide_a_destructive_word() -> None:
     assert destructive_word("dele\u200bte_all") == "delete"
     codes = [w.code for w in lint_tool("dele\u200bte_all", {"readOnlyHint": True})]
     assert codes == ["hidden-characters", "destructive-name"]
+
+
+def test_an_address_shows_on_one_line_with_what_a_browser_would_drop() -> None:
+    # A browser drops tabs and line breaks: shown as layout, they would split one host into two lines.
+    shown = visible_address("https://good.example\n\t@evil.example/\u202e?x=1")
+    assert shown == "https://good.example\\x0a\\x09@evil.example/<U+202E>?x=1"
+    assert visible_address("https://ok.example/a?b=c") == "https://ok.example/a?b=c"

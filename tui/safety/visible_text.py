@@ -65,6 +65,13 @@ def visible(text: str) -> str:
     return _UNSAFE.sub(_shown, text)
 
 
+def visible_address(url: str) -> str:
+    """``url`` on one line, every character that could hide where it goes made visible: tabs and line
+    breaks too, as ``\\x09`` and ``\\x0a``. A browser drops them, so ``https://good.example`` and
+    ``@evil.example`` on two lines go to evil.example, while a terminal shows them as wrapping."""
+    return visible(url).replace("\t", "\\x09").replace("\n", "\\x0a")
+
+
 def hidden_characters(text: str) -> list[str]:
     """The distinct hiding or reordering characters in ``text``, as ``U+XXXX``, in order of appearance."""
     return list(dict.fromkeys(code_point(char) for char in _HIDDEN.findall(text)))

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
 from tui.client.models import ConnectionStatus, ServerState
+from tui.safety.visible_text import visible_address
 from tui.ui.safe_text import clean, literal
 
 WAITING = "Connecting; if the server asks for sign-in, your browser opens…"
@@ -25,13 +26,6 @@ SHOWN = (
     "Sign in in your browser. If it did not open, copy this address into a browser on this machine "
     "(the sign-in returns to 127.0.0.1):"
 )
-
-
-def address_shown(url: str) -> str:
-    """``url`` on one line, every character that could hide where it goes made visible: tabs and line
-    breaks too, as ``\\x09`` and ``\\x0a``. A browser drops them, so ``https://good.example`` and
-    ``@evil.example`` on two lines go to evil.example, while a text box shows them as wrapping."""
-    return clean(url).replace("\t", "\\x09").replace("\n", "\\x0a")
 
 
 class SignInRunner(Protocol):
@@ -89,7 +83,7 @@ class SignInScreen(ModalScreen[ServerState | None]):
         self.url = url
         self.query_one("#sign-in-message", Static).update(SHOWN)
         area = self.query_one("#sign-in-url", TextArea)
-        area.text = address_shown(url)  # shown as data; the copy button copies ``self.url`` exactly
+        area.text = visible_address(url)  # shown as data; the copy button copies ``self.url`` exactly
         area.add_class("-shown")
         self.query_one("#sign-in-copy", Button).disabled = False
 

@@ -20,7 +20,7 @@ import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
 CORE_PACKAGES = ("tui.config", "tui.client", "tui.safety", "tui.session")
-CORE_MODULES = ("tui.startup", "tui.formatting")
+CORE_MODULES = ("tui.startup", "tui.formatting", "tui.sdk_loading")
 
 
 def _modules_of(package: str) -> list[str]:

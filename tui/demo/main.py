@@ -61,10 +61,14 @@ def main(argv: list[str]) -> int:
             return 1
     import anyio
 
-    from tui.demo.sandbox import default_sandbox
-    from tui.demo.server import build_server
+    from tui.sdk_loading import models_built_on_first_use
 
-    server = build_server(args.sandbox if args.sandbox is not None else default_sandbox())
+    # The demo boots while the client loads: its models (the SDK's, its tools' arguments) build when used.
+    with models_built_on_first_use():
+        from tui.demo.sandbox import default_sandbox
+        from tui.demo.server import build_server
+
+        server = build_server(args.sandbox if args.sandbox is not None else default_sandbox())
     try:
         if listening is not None:
             anyio.run(_serve_http, server, listening)

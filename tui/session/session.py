@@ -52,9 +52,12 @@ _SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionSt
 
 
 def _import_core() -> Any:
-    for name in ("tui.client.call_flow", "tui.client.preflight"):
-        importlib.import_module(name)
-    return importlib.import_module("tui.client.manager")
+    from tui.sdk_loading import models_built_on_first_use
+
+    with models_built_on_first_use():  # the SDK's pydantic models: most of its import, built when used
+        for name in ("tui.client.call_flow", "tui.client.preflight"):
+            importlib.import_module(name)
+        return importlib.import_module("tui.client.manager")
 
 
 class SessionNotStarted(RuntimeError):

@@ -1,0 +1,38 @@
+"""Loading the mcp SDK with its pydantic models built on first use instead of at import.
+
+``import mcp`` creates the models of two protocol versions, and pydantic builds a validator and a
+serializer for each as its class is created: most of the SDK's half second of import. A session uses a
+few dozen of them. Pydantic's documented ``defer_build`` setting builds a model when it is first used
+instead; the SDK does not set it, so ``models_built_on_first_use`` sets it on ``BaseModel``'s config while
+the SDK imports. Every model class created meanwhile keeps it (a class takes a copy of the config); classes
+created afterwards are not affected. Measured: about 90 ms less CPU for the import, about 10 ms more for
+the first connection and listing, which build the models they use.
+
+The client session loads the SDK this way, and so does the demo server, which boots while the client
+loads. Nothing depends on it for correctness: a model not deferred is only built sooner.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_changing = threading.Lock()
+
+
+@contextmanager
+def models_built_on_first_use() -> Iterator[None]:
+    """Within this block, every new pydantic model class defers building its validator to first use."""
+    from pydantic import BaseModel
+
+    with _changing:
+        config = BaseModel.model_config
+        if "defer_build" in config:  # someone chose already: theirs stands
+            yield
+            return
+        config["defer_build"] = True
+        try:
+            yield
+        finally:
+            del config["defer_build"]

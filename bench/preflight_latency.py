@@ -34,9 +34,10 @@ from mcp import Client, StdioServerParameters
 
 from tui.client.live_preflight import LivePreflight
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus, ResolveOutcome, ToolInfo, dialect_label
+from tui.client.models import ConnectionStatus, ToolInfo, dialect_label
 from tui.client.preflight import PreflightEngine, PreflightResult
 from tui.client.resolve import send_resolve
+from tui.client.results import ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
 
 Resolver = Callable[[ToolInfo, dict[str, Any], float], Awaitable[ResolveOutcome]]

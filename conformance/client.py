@@ -31,7 +31,8 @@ import httpx2
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client.events import ElicitationRequested
-from tui.client.models import CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.results import CallStatus
 from tui.config.auth_model import AuthSettings
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths

@@ -101,8 +101,8 @@ class Shooter:
 async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
     from textual.widgets import TabbedContent
 
-    from tui.client.models import CallStatus
     from tui.client.preflight import PreflightStatus
+    from tui.client.results import CallStatus
     from tui.safety.grade import Grade
     from tui.startup import load_startup
     from tui.ui.app import McpTuiApp

@@ -40,6 +40,7 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.ui.widgets.feature_tabs",  # the tabs on the right mount after the first frame
         "tui.ui.widgets.call_panel",
         "tui.ui.widgets.history",
+        "tui.client.results",  # what calls return: nothing to show before a tool is called
     ],
 )
 def test_the_first_frame_does_not_wait_for(heavy: str) -> None:

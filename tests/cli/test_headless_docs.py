@@ -14,8 +14,9 @@ from tui.cli.records import (
     tool_document,
 )
 from tui.client.call_flow import CallRecord, Evaluation
-from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.client.results import CallOutcome, CallStatus
 from tui.config.model import ServerConfig
 from tui.safety.assessment import assess
 from tui.safety.decision import Decision

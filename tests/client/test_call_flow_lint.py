@@ -15,8 +15,8 @@ from servers.harness import running, wait_until
 
 from tui.client.call_flow import CallFlow, Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import CallStatus
 from tui.client.preflight import PreflightEngine
+from tui.client.results import CallStatus
 from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 

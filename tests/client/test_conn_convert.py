@@ -6,14 +6,8 @@ import base64
 
 from tui.client.convert import call_outcome, content_block, tool_info
 from tui.client.ext_types import marks_tools, tool_resolve_method
-from tui.client.models import (
-    EXTENSION_ID,
-    BinaryBlock,
-    EmbeddedResourceBlock,
-    ResourceLinkBlock,
-    TextBlock,
-    UnknownBlock,
-)
+from tui.client.models import EXTENSION_ID
+from tui.client.results import BinaryBlock, EmbeddedResourceBlock, ResourceLinkBlock, TextBlock, UnknownBlock
 from tui.client.stderr_pipe import EMIT_BURST, MAX_LINE_CHARS, LineLog, split_lines
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from servers.harness import running, wait_status, wait_until
 
-from tui.client.models import ConnectionStatus, TextBlock
+from tui.client.models import ConnectionStatus
+from tui.client.results import TextBlock
 from tui.config.model import ServerConfig
 
 SERVERS = Path(__file__).parent / "servers"

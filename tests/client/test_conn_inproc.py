@@ -7,7 +7,8 @@ from servers.harness import running, wait_status, wait_until
 from servers.inproc import PNG, build
 
 from tui.client.events import ServerStateChanged, ToolsChanged
-from tui.client.models import BinaryBlock, CallStatus, ConnectionStatus, TextBlock
+from tui.client.models import ConnectionStatus
+from tui.client.results import BinaryBlock, CallStatus, TextBlock
 from tui.config.model import ServerConfig
 
 MODES = ["legacy", "auto"]

@@ -9,7 +9,7 @@ from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_until
 
 from tui.client.convert import content_block
-from tui.client.models import ContentAnnotations, ResourceLinkBlock, TextBlock
+from tui.client.results import ContentAnnotations, ResourceLinkBlock, TextBlock
 from tui.config.model import ServerConfig
 
 

@@ -19,8 +19,9 @@ from servers.harness import HERE, running, wait_until
 
 from tui.client.events import ElicitationRequested
 from tui.client.manager import ConnectionManager
-from tui.client.models import EXTENSION_ID, CallStatus, Progress, ResolveOutcome, ToolInfo
+from tui.client.models import EXTENSION_ID, ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightStatus
+from tui.client.results import CallStatus, Progress, ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
 from tui.safety.grade import Grade
 

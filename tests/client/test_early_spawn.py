@@ -9,7 +9,8 @@ from pathlib import Path
 from tui.client.early_spawn import adopt, spawn_early, stop_unadopted
 from tui.client.events import ClientEvent
 from tui.client.manager import ConnectionManager
-from tui.client.models import CallStatus, ConnectionStatus
+from tui.client.models import ConnectionStatus
+from tui.client.results import CallStatus
 from tui.config.model import ServerConfig, Timeouts
 
 

@@ -12,8 +12,9 @@ from servers.harness import wait_until
 
 from tui.client.call_flow import Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import CallStatus, ResolveOutcome, ToolInfo
+from tui.client.models import ToolInfo
 from tui.client.preflight import PreflightEngine
+from tui.client.results import CallStatus, ResolveOutcome
 from tui.config.model import Preferences, ServerConfig, Timeouts, Trust
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId

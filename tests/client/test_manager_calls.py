@@ -9,7 +9,7 @@ from servers import inproc, lowlevel
 from servers.harness import running, wait_until
 
 from tui.client.events import ElicitationRequested, ServerLog
-from tui.client.models import CallStatus, TextBlock
+from tui.client.results import CallStatus, TextBlock
 from tui.config.model import ServerConfig
 
 CONFIG = ServerConfig(name="t", transport="stdio", command="unused")

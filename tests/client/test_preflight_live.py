@@ -13,8 +13,9 @@ from misbehaving.servers import Counting, ResolveRequestParams, build_server, ha
 
 from tui.client.arguments import ArgumentError
 from tui.client.live_preflight import LivePreflight
-from tui.client.models import ResolveOutcome, ToolInfo
+from tui.client.models import ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
+from tui.client.results import ResolveOutcome
 from tui.safety.grade import Grade
 
 

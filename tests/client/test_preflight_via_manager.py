@@ -8,8 +8,9 @@ from typing import Any
 from misbehaving.servers import Counting, build_server, well_behaved
 
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus, ResolveOutcome, ToolInfo
+from tui.client.models import ConnectionStatus, ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightStatus
+from tui.client.results import ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
 from tui.safety.grade import Grade
 

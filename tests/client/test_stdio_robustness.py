@@ -10,7 +10,8 @@ import pytest
 from servers.harness import running, stdio, wait_status, wait_until
 
 from tui.client.events import StderrLine
-from tui.client.models import CallStatus, ConnectionStatus, TextBlock
+from tui.client.models import ConnectionStatus
+from tui.client.results import CallStatus, TextBlock
 from tui.client.stderr_pipe import MAX_LINES
 from tui.config.model import ServerConfig, Timeouts
 

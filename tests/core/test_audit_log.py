@@ -8,7 +8,7 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tui.client.models import CallOutcome, CallStatus
+from tui.client.results import CallOutcome, CallStatus
 from tui.config.audit import FIELD_DOCS, AuditLog, AuditRecord, fields_markdown, make_record, outcome_fields
 from tui.config.model import Preferences, ServerConfig
 from tui.safety.approvals import ApprovalBook

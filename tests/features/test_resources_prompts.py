@@ -11,7 +11,7 @@ from session_harness import of, started
 
 from tui.client.events import ListChanged, ResourceUpdated
 from tui.client.feature_models import FeatureError
-from tui.client.models import TextBlock
+from tui.client.results import TextBlock
 from tui.client.uri_template import expand
 
 

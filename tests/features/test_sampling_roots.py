@@ -12,7 +12,7 @@ from session_harness import started
 
 from tui.client.events import SamplingRequested
 from tui.client.feature_models import SamplingReply
-from tui.client.models import TextBlock
+from tui.client.results import TextBlock
 from tui.session.questions import Question
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from tui.client.events import ElicitationRequested
-from tui.client.models import CallStatus, ConnectionStatus, ToolInfo
+from tui.client.models import ConnectionStatus, ToolInfo
+from tui.client.results import CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.hints import Provenance

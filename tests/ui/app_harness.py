@@ -10,7 +10,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tui.client.models import CallStatus, ToolInfo
+from tui.client.models import ToolInfo
+from tui.client.results import CallStatus
 from tui.startup import Startup, load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
 
-from tui.client.models import EXTENSION_ID, CallStatus
+from tui.client.models import EXTENSION_ID
 from tui.client.preflight import PreflightStatus
+from tui.client.results import CallStatus
 from tui.safety.grade import Grade
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen

@@ -7,8 +7,9 @@ from pathlib import Path
 from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import Button, Static
 
-from tui.client.models import CallStatus, ConnectionStatus
+from tui.client.models import ConnectionStatus
 from tui.client.preflight import PreflightStatus
+from tui.client.results import CallStatus
 from tui.safety.grade import Grade
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.results.result_view import ResultView

@@ -11,7 +11,7 @@ from app_harness import wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, TextArea
 
-from tui.client.models import CallOutcome
+from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen

@@ -22,7 +22,8 @@ from tui.client.feature_models import (
     TemplateInfo,
     TrafficRecord,
 )
-from tui.client.models import BinaryBlock, ConnectionStatus, ServerState, TextBlock
+from tui.client.models import ConnectionStatus, ServerState
+from tui.client.results import BinaryBlock, TextBlock
 
 # A resource template's variable: the name the server gives it becomes a form field's title.
 VARIABLE = f"[b]v[/b]\x1b[2J{SNEAKY}"

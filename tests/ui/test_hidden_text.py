@@ -19,18 +19,16 @@ from test_result_support import ResultApp, ok, rendered_text
 from textual.app import App, ComposeResult
 from textual.widgets import Button, DataTable, Input, Select, Static, TextArea
 
-from tui.client.models import (
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.client.results import (
     CallOutcome,
     CallStatus,
-    ConnectionStatus,
     EmbeddedResourceBlock,
     Progress,
     ResourceLinkBlock,
-    ServerState,
     TextBlock,
-    ToolInfo,
 )
-from tui.client.preflight import PreflightResult, PreflightStatus
 from tui.config.audit import AuditLog, make_record
 from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade

@@ -35,7 +35,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static, TextArea
 
 from tui.client.feature_models import SamplingMessage, SamplingRequest
-from tui.client.models import BinaryBlock, ConnectionStatus, ServerState, TextBlock
+from tui.client.models import ConnectionStatus, ServerState
+from tui.client.results import BinaryBlock, TextBlock
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
 from tui.ui.screens.sign_in import SignInScreen, outcome_text

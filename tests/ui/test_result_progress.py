@@ -9,7 +9,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.widgets import ProgressBar, Static
 
-from tui.client.models import Progress
+from tui.client.results import Progress
 from tui.ui.widgets.results import CallProgress
 
 

@@ -9,7 +9,7 @@ import pytest
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Button, Input, Static
 
-from tui.client.models import BinaryBlock, EmbeddedResourceBlock, TextBlock
+from tui.client.results import BinaryBlock, EmbeddedResourceBlock, TextBlock
 from tui.ui.screens.save_binary import SaveBinaryScreen
 from tui.ui.widgets.results.binary_block import BinaryBlockView
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView

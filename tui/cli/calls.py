@@ -18,7 +18,8 @@ from tui.safety.visible_text import visible
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallRecord
-    from tui.client.models import Progress, ToolInfo
+    from tui.client.models import ToolInfo
+    from tui.client.results import Progress
     from tui.session.session import Session
 
 
@@ -86,7 +87,7 @@ def _progress_printer() -> Callable[[Progress], None]:
 
 
 def exit_status(record: CallRecord) -> Exit:
-    from tui.client.models import CallStatus
+    from tui.client.results import CallStatus
     from tui.safety.confirm import ConfirmChoice
 
     outcome = record.outcome
@@ -109,7 +110,7 @@ def exit_status(record: CallRecord) -> Exit:
 
 def _report(record: CallRecord, request: Request) -> int:
     from tui.client.call_flow import audit_outcome_of_unsent
-    from tui.client.models import CallStatus
+    from tui.client.results import CallStatus
     from tui.config.audit import outcome_fields
 
     outcome = record.outcome

@@ -179,7 +179,7 @@ def read(request: Request) -> int:
                 done = f", saved to {where}" if where else " (--save-dir DIR writes it)"
                 print(f"[binary, {human_size(len(content.blob))}{done}]")
             else:
-                from tui.client.models import TextBlock
+                from tui.client.results import TextBlock
 
                 print("\n".join(block_lines(TextBlock(content.text or ""), None)))
         return 0

@@ -13,7 +13,7 @@ from tui.safety.visible_text import visible
 
 if TYPE_CHECKING:
     from tui.client.call_flow import Evaluation
-    from tui.client.models import CallOutcome, ContentBlock
+    from tui.client.results import CallOutcome, ContentBlock
     from tui.safety.assessment import Assessment
     from tui.safety.grade import GradeResult
     from tui.safety.hints import Hints

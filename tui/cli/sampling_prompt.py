@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from tui.client.events import SamplingRequested
-from tui.client.models import ContentBlock, TextBlock
+from tui.client.results import ContentBlock, TextBlock
 from tui.safety.visible_text import visible
 
 DECLINED_AT_PROMPT = "The person declined the sampling request at the terminal."

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.client.models import ContentBlock
+from tui.client.results import ContentBlock
 from tui.formatting import extension_for, safe_stem
 
 

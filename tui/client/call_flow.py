@@ -14,8 +14,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from tui.client.models import CallOutcome, CallStatus, Progress, ToolInfo
+from tui.client.models import ToolInfo
 from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
+from tui.client.results import CallOutcome, CallStatus, Progress
 from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import ServerConfig
 from tui.safety.assessment import Assessment

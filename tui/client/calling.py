@@ -18,15 +18,8 @@ from pydantic import ValidationError
 from tui.client import errors
 from tui.client.connection import Connection
 from tui.client.convert import call_outcome
-from tui.client.models import (
-    CallOutcome,
-    CallStatus,
-    ConnectionStatus,
-    Progress,
-    ResolveMethod,
-    ResolveOutcome,
-    ToolInfo,
-)
+from tui.client.models import ConnectionStatus, ResolveMethod, ToolInfo
+from tui.client.results import CallOutcome, CallStatus, Progress, ResolveOutcome
 
 CLOSED_GRACE_S = 1.5
 """How long a call that lost its connection waits for the connection to learn why (exit code, stderr)."""

@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.ext_types import tool_resolve_method
-from tui.client.models import (
+from tui.client.models import ToolInfo
+from tui.client.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,
@@ -21,7 +22,6 @@ from tui.client.models import (
     EmbeddedResourceBlock,
     ResourceLinkBlock,
     TextBlock,
-    ToolInfo,
     UnknownBlock,
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tui.client.models import ContentBlock
+from tui.client.results import ContentBlock
 
 
 class FeatureError(Exception):

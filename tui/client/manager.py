@@ -19,7 +19,8 @@ from tui.client.auth.browser_step import ShowUrl
 from tui.client.auth.store import StoredSignIn
 from tui.client.connection import Connection
 from tui.client.events import ClientEvent
-from tui.client.models import CallOutcome, Progress, ResolveOutcome, ServerState, ToolInfo
+from tui.client.models import ServerState, ToolInfo
+from tui.client.results import CallOutcome, Progress, ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
 
 

@@ -24,7 +24,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
 from pydantic import RootModel, ValidationError
 
-from tui.client.models import EXTENSION_ID, ResolveMethod, ResolveOutcome, wire_method
+from tui.client.models import EXTENSION_ID, ResolveMethod, wire_method
+from tui.client.results import ResolveOutcome
 from tui.safety.hints import HINT_NAMES
 
 MISSING_CAPABILITY = -32021

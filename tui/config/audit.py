@@ -397,7 +397,7 @@ def _lines_backwards(path: Path) -> Iterator[bytes]:
 
 
 def outcome_fields(call: Any) -> tuple[Outcome, int, str | None]:
-    """(outcome, duration_ms, error) from a ``tui.client.models.CallOutcome``; a result the tool itself
+    """(outcome, duration_ms, error) from a ``tui.client.results.CallOutcome``; a result the tool itself
     flagged with isError counts as ``error``."""
     status = str(getattr(call.status, "value", call.status))
     outcome: Outcome = status if status in OUTCOMES else "error"  # type: ignore[assignment]

@@ -21,7 +21,8 @@ from tui.client.events import (
     ServerStateChanged,
     ToolsChanged,
 )
-from tui.client.models import ConnectionStatus, Progress, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.results import Progress
 from tui.config.audit import AuditLog
 from tui.config.model import ServerConfig
 from tui.safety.assessment import Assessment, assess

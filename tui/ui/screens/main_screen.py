@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
-from tui.client.models import CallOutcome, CallStatus, ConnectionStatus, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.session.catalogue import CachedCatalogue
 from tui.startup import Startup
 from tui.ui.messages import SessionStarted
@@ -446,6 +446,8 @@ class MainScreen(Screen[None]):
         try:
             record = await self.session.call(tool, dict(arguments), panel.update_progress, on_send)
         except asyncio.CancelledError:
+            from tui.client.results import CallOutcome, CallStatus  # loaded already: a call ran
+
             elapsed = time.monotonic() - sent_at if sent_at is not None else 0.0
             message = "Cancelled; the server was told to stop."
             cancelled = CallOutcome(CallStatus.CANCELLED, error=message, duration_s=elapsed)

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
 from tui.client.feature_models import SamplingReply, SamplingRequest
-from tui.client.models import ContentBlock, TextBlock
+from tui.client.results import ContentBlock, TextBlock
 from tui.ui.safe_text import literal
 
 

@@ -11,7 +11,8 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import CallOutcome, Progress, ToolInfo
+from tui.client.models import ToolInfo
+from tui.client.results import CallOutcome, Progress
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.ui.safe_text import literal

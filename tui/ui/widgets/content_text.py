@@ -4,7 +4,7 @@ described by type and size (saved, never shown)."""
 from __future__ import annotations
 
 from tui.client.feature_models import ResourceContent
-from tui.client.models import ContentBlock, TextBlock
+from tui.client.results import ContentBlock, TextBlock
 from tui.formatting import human_size, pretty_json
 from tui.ui.screens.sampling import block_text
 

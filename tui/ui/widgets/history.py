@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.client.models import CallOutcome, CallStatus
+from tui.client.results import CallOutcome, CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.ui.safe_text import literal, one_line

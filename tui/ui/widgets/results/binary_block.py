@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.client.models import BinaryBlock
+from tui.client.results import BinaryBlock
 from tui.formatting import human_size, suggested_file_name
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 
-from tui.client.models import Progress
+from tui.client.results import Progress
 from tui.formatting import human_duration
 from tui.ui.safe_text import literal
 

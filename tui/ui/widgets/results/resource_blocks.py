@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.client.models import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
+from tui.client.results import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
 from tui.formatting import human_size, suggested_file_name, uri_stem
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.client.models import (
+from tui.client.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,

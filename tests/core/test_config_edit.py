@@ -4,6 +4,7 @@ and refuse files that do not parse or are JSON imports (leaving them byte-identi
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -227,3 +228,62 @@ def test_windows_line_endings_are_kept(tmp_path: Path) -> None:
     path.write_bytes(original.encode())
     assert edit.set_preference(path, "auto_approve_low", True)
     assert path.read_bytes() == (original + "auto_approve_low = true\r\n").encode()
+
+
+BOM = b"\xef\xbb\xbf"  # what Windows Notepad puts before the text when it saves "UTF-8"
+
+
+@pytest.mark.parametrize(
+    ("change", "old", "new"),
+    [
+        (
+            lambda p: edit.set_server_trust(p, "files", Trust.TRUSTED),
+            "trust = 'untrusted'",
+            'trust = "trusted"',
+        ),
+        (
+            lambda p: edit.set_preference(p, "auto_approve_safe", True),
+            "auto_approve_safe = false",
+            "auto_approve_safe = true",
+        ),
+        (lambda p: edit.set_timeout(p, "call", 90), "call = 60.0", "call = 90"),
+        (
+            lambda p: edit.set_rule(p, ToolRule("files", "read_file", "always", "medium")),
+            'ceiling = "low"',
+            'ceiling = "medium"',
+        ),
+        (
+            lambda p: edit.set_server_setting(p, "files", "log_level", "debug"),
+            "trust = 'untrusted'\n",
+            "trust = 'untrusted'\nlog_level = \"debug\"\n",
+        ),
+    ],
+    ids=["trust", "preference", "timeout", "rule", "server-setting"],
+)
+def test_a_file_starting_with_a_byte_order_mark_is_edited_and_keeps_it(
+    config_file: Path, change: Any, old: str, new: str
+) -> None:
+    config_file.write_bytes(BOM + USER_FILE.replace("\n", "\r\n").encode())
+    assert edit.editable_problem(config_file) is None
+    assert change(config_file) is True
+    assert config_file.read_bytes() == BOM + USER_FILE.replace(old, new, 1).replace("\n", "\r\n").encode()
+    assert load_config(config_file, must_exist=True)[1] == []
+
+
+def test_edits_through_tomlkit_keep_the_byte_order_mark_and_comments(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    original = '# mine\n[servers]\nfiles = { command = "x" }  # inline\n'
+    path.write_bytes(BOM + original.encode())
+    assert edit.set_server_setting(path, "files", "roots", ["/tmp"])  # a list: only tomlkit does it
+    text = path.read_bytes().decode("utf-8")
+    assert text.startswith("\ufeff# mine\n[servers]\n")
+    assert "# inline" in text
+    config, problems = load_config(path, must_exist=True)
+    assert problems == []
+    assert config.servers[0].roots == ("/tmp",)
+
+
+def test_a_json_file_with_a_byte_order_mark_is_still_refused_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "mcp-servers.conf"
+    path.write_bytes(BOM + b'{"mcpServers": {}}')
+    assert "JSON file from another MCP client" in (edit.editable_problem(path) or "")

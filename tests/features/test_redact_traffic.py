@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from servers.harness import running, stdio, wait_until
 
 from tui.client.redact import REDACTED, redact
@@ -54,6 +56,43 @@ def test_export_writes_one_redacted_json_object_per_line(tmp_path: Path) -> None
     row = json.loads(lines[0])
     assert (row["direction"], row["method"], row["id"]) == ("out", "x", "a")
     assert row["message"]["params"]["secret"] == REDACTED
+
+
+SECRET_CALL: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 3,
+    "method": "tools/call",
+    "params": {"name": "fetch", "arguments": {"headers": {"Authorization": "Bearer abcdefghijklmnop"}}},
+}
+
+
+def test_a_message_is_redacted_only_when_shown_or_exported(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+
+    def counted(value: object) -> object:
+        calls.append(value)
+        return redact(value)
+
+    monkeypatch.setattr("tui.client.feature_models.redact", counted)
+    log = TrafficLog()
+    record = log.add("out", SECRET_CALL)
+    for n in range(100):  # a flood that nobody looks at costs no redaction
+        log.add("in", {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"n": n}})
+    assert calls == []
+    shown = record.message
+    assert shown["params"]["arguments"]["headers"] == {"Authorization": REDACTED}
+    assert len(calls) == 1
+    assert record.to_json()["message"] == shown
+    assert len(calls) == 2, "made anew each time: a redacted copy of every exported message is not kept"
+    assert SECRET_CALL["params"]["arguments"]["headers"]["Authorization"] == "Bearer abcdefghijklmnop"
+
+
+def test_the_size_is_the_message_as_sent_and_no_secret_shows_in_a_record_s_text() -> None:
+    record = TrafficLog().add("out", SECRET_CALL)
+    assert record.size == len(json.dumps(SECRET_CALL, separators=(",", ":")).encode())
+    assert "abcdefghijklmnop" not in repr(record)
+    assert "abcdefghijklmnop" not in json.dumps(record.to_json())
+    assert "abcdefghijklmnop" in json.dumps(record.unredacted)  # kept in memory, under that name only
 
 
 def test_uri_templates_expand_and_name_their_variables() -> None:

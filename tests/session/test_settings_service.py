@@ -111,3 +111,21 @@ def test_the_read_kept_for_change_detection_is_the_file_exactly_byte_order_mark_
     assert problems == []
     assert [server.name for server in config.servers] == ["files"]
     assert config.source_text == config_file.read_bytes().decode("utf-8")
+
+
+def test_settings_are_saved_to_a_file_that_starts_with_a_byte_order_mark(tmp_path: Path) -> None:
+    config_file = tmp_path / "config.toml"
+    config_file.write_bytes(b"\xef\xbb\xbf" + CONFIG.encode())
+    settings = settings_in(tmp_path)
+    assert settings.problems() == []
+    trusted = settings.set_trust("files", Trust.TRUSTED)
+    assert trusted.ok
+    assert trusted.note is None
+    preference = settings.set_preference("auto_approve_safe", True)
+    assert preference.ok
+    assert preference.note is None, "its own write, BOM and all, is not another instance's change"
+    assert settings.policy.trust["files"] is Trust.TRUSTED
+    text = config_file.read_bytes().decode("utf-8")
+    assert text.startswith("\ufeff# mine\n[servers.files]  # the file server\n")
+    assert 'trust = "trusted"' in text
+    assert "auto_approve_safe = true" in text

@@ -147,6 +147,26 @@ def test_two_instances_saving_at_the_same_time_lose_nothing(tmp_path: Path) -> N
     assert (tmp_path / "config.toml").read_text(encoding="utf-8").startswith(CONFIG), "comments kept"
 
 
+def test_two_instances_editing_a_file_with_a_byte_order_mark_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Windows Notepad starts the file with a BOM: both instances edit it, and it is still there after."""
+    config_file = tmp_path / "config.toml"
+    config_file.write_bytes(b"\xef\xbb\xbf" + CONFIG.encode())
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(2)
+    processes = [
+        context.Process(target=together, args=(str(tmp_path), step, start)) for step in (rules_a, rules_b)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=120)
+        assert process.exitcode == 0
+    assert sorted(rule.tool for rule in service(tmp_path).rules) == sorted(
+        [f"a{n}" for n in range(8)] + [f"b{n}" for n in range(8)]
+    )
+    assert config_file.read_bytes().decode("utf-8").startswith("\ufeff" + CONFIG), "BOM and comments kept"
+
+
 def together(home: str, step: Any, start: Any) -> None:
     settings = service(Path(home))
     start.wait()

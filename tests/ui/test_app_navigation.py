@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
@@ -104,6 +105,22 @@ async def test_f3_shows_the_open_tools_server_not_the_highlighted_row(home: Path
         assert log_view.shown_server == "beta"
         first_line = log_view.render_line(0).text.strip()
         assert first_line == "beta has written nothing yet (its stderr and log messages show here)."
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_empty_log_s_sentence_wraps_between_words(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("f3")
+        await pilot.pause()
+        log_view = app.main_screen.query_one(ServerLogView)
+        width = log_view.scrollable_content_region.width
+        rows = [log_view.render_line(y).text.rstrip() for y in range(log_view.size.height)]
+        shown = [row for row in rows if row]
+        assert len(shown) > 1, f"the sentence fits one row of {width}: this test would prove nothing"
+        assert all(len(row) <= width for row in shown)
+        assert " ".join(shown) == "demo has written nothing yet (its stderr and log messages show here)."
 
 
 async def test_after_a_reconnect_the_open_tools_preflight_runs_again_by_itself(home: Path) -> None:

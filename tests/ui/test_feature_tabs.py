@@ -9,12 +9,13 @@ from pathlib import Path
 
 from app_harness import wait_for
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, OptionList, Select, Static, TextArea
+from textual.widgets import Button, Input, OptionList, Select, Static, TextArea
 
 from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.traffic_table import TrafficTable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "features"))
 from feature_server import PNG, State, build
@@ -123,7 +124,7 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
         await pilot.press("f9")
-        table = app.screen.query_one("#traffic-table", DataTable)
+        table = app.screen.query_one("#traffic-table", TrafficTable)
         await wait_for(pilot, lambda: table.row_count >= 4)
         app.screen.query_one("#traffic-filter", Input).value = "tools/list"
         await wait_for(pilot, lambda: table.row_count == 2)

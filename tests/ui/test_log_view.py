@@ -127,3 +127,24 @@ async def test_long_lines_wrap_at_the_width_and_again_when_it_changes() -> None:
         narrower = [row for row in screen_text(view) if row]
         assert len(narrower) > len(rows)
         assert "".join(narrower) == line
+
+
+async def test_the_empty_log_s_sentence_wraps_between_words_and_again_when_the_width_changes() -> None:
+    app = LogApp()
+    async with app.run_test(size=(30, 12)) as pilot:  # 28 columns for text beside the scrollbar
+        view = app.query_one(ServerLogView)
+        view.show("a-server-with-a-name-longer-than-a-row")
+        await pilot.pause()
+        assert [row for row in screen_text(view) if row] == [
+            "a-server-with-a-name-longer-",  # only a word longer than a whole row is cut
+            "than-a-row has written",
+            "nothing yet (its stderr and",
+            "log messages show here).",
+        ]
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert [row for row in screen_text(view) if row] == [
+            "a-server-with-a-name-longer-than-a-row",
+            "has written nothing yet (its stderr",
+            "and log messages show here).",
+        ]

@@ -145,6 +145,27 @@ async def test_broken_config_says_it_cannot_save_and_stays_byte_identical(tmp_pa
     assert (tmp_path / "config.toml").read_bytes() == before
 
 
+async def test_a_file_saved_by_windows_notepad_is_edited_and_keeps_its_byte_order_mark(
+    tmp_path: Path,
+) -> None:
+    notepad = "\ufeff" + CONFIG.replace("\n", "\r\n")
+    ctx = context_for(tmp_path, notepad)
+    app = Host(ctx)
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        assert "cannot be saved" not in str(app.screen.query_one("#prefs-source", Static).render())
+        app.screen.query_one("#trust-0", Switch).value = True
+        await pilot.pause()
+        assert status(app).startswith("Saved files's trust")
+        app.screen.query_one("#pref-auto_approve_safe", Switch).value = True
+        await pilot.pause()
+        assert status(app).startswith("Saved auto approve safe")
+    expected = notepad.replace("= false  #", "= true  #").replace(
+        'args = ["/tmp"]\r\n', 'args = ["/tmp"]\r\ntrust = "trusted"\r\n'
+    )
+    assert (tmp_path / "config.toml").read_bytes() == expected.encode()
+
+
 async def test_json_source_is_read_only(tmp_path: Path) -> None:
     ctx = context_for(tmp_path)
     ctx.config_file = None

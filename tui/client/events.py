@@ -72,7 +72,7 @@ class ListChanged:
 
 @dataclass(frozen=True)
 class TrafficRecorded:
-    """One JSON-RPC message in or out (already redacted)."""
+    """One JSON-RPC message in or out (its ``message`` is redacted when read)."""
 
     server: str
     record: TrafficRecord

@@ -5,9 +5,12 @@ Like ``models.py`` this never imports the SDK, so the UI can use it before the S
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
+from tui.client.redact import redact
 from tui.client.results import ContentBlock
 
 
@@ -128,9 +131,14 @@ class SamplingReply:
 Direction = Literal["in", "out"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TrafficRecord:
-    """One JSON-RPC message, already redacted. ``message`` is the wire JSON (camelCase)."""
+    """One JSON-RPC message. ``message`` is the wire JSON (camelCase) with secrets redacted.
+
+    A server may send thousands of large messages while nobody looks, so nothing is worked out as they
+    arrive: the size when a row is first drawn (then kept), the redacted copy each time the JSON is shown
+    or exported (never kept: the log would otherwise hold every exported message twice).
+    """
 
     time: float
     """Seconds since the epoch."""
@@ -140,11 +148,23 @@ class TrafficRecord:
     method: str | None
     """For responses and errors: the method of the request they answer, when it was seen."""
     id: str | int | None
-    size: int
-    """Bytes of the message as JSON."""
-    message: dict[str, Any]
+    unredacted: dict[str, Any] = field(repr=False)
+    """The message as it went over the wire, secrets and all: never show, log or export it; use
+    ``message``. Kept as given, not copied: whoever hands it over must not change it afterwards."""
     latency_ms: float | None = None
     """For responses and errors: time since the request they answer."""
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message with secrets replaced by ``"<redacted>"`` (``tui.client.redact``), made anew."""
+        redacted: dict[str, Any] = redact(self.unredacted)
+        return redacted
+
+    @cached_property
+    def size(self) -> int:
+        """Bytes of the message as compact JSON (UTF-8), as sent, before redaction."""
+        text = json.dumps(self.unredacted, ensure_ascii=False, separators=(",", ":"), default=str)
+        return len(text.encode())
 
     def to_json(self) -> dict[str, Any]:
         return {

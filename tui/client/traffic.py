@@ -1,7 +1,9 @@
 """Every JSON-RPC message a server exchanges with mcp-tui, kept per server in a bounded ring buffer.
 
-The transport watch (``transports.watched``) hands each message in and out to :meth:`TrafficLog.add`;
-the record is redacted on the way in, so nothing kept here (or exported) holds a secret.
+The transport watch (``transports.watched``) hands each message in and out to :meth:`TrafficLog.add`,
+which only reads its kind, method and id: a flooding server costs a ring-buffer slot per message. What is
+shown or exported is the record's ``message``, redacted the first time it is asked for (and kept), so no
+secret is ever shown or exported; the unredacted message stays in memory only, like the rest of the session.
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from tui.client.feature_models import Direction, TrafficRecord
-from tui.client.redact import redact
 
 CAPACITY = 2000
-"""Messages kept per server; the oldest go first."""
+"""Messages kept per server; the oldest go first (the README says so)."""
 
 
 def _kind(message: dict[str, Any]) -> str:
@@ -40,6 +41,7 @@ class TrafficLog:
         self._pending: dict[tuple[Direction, str | int], tuple[str, float]] = {}
 
     def add(self, direction: Direction, message: dict[str, Any]) -> TrafficRecord:
+        """Keep ``message`` (a wire dict nobody changes afterwards, as the transport watch's are)."""
         now = self._clock()
         kind = _kind(message)
         raw_id = message.get("id")
@@ -55,15 +57,13 @@ class TrafficLog:
             asked = self._pending.pop((other, message_id), None)
             if asked is not None:
                 method, latency = asked[0], round((now - asked[1]) * 1000, 3)
-        size = len(json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=str).encode())
         record = TrafficRecord(
             time=now,
             direction=direction,
             kind=kind,  # type: ignore[arg-type]
             method=method,
             id=message_id,
-            size=size,
-            message=redact(message),
+            unredacted=message,
             latency_ms=latency,
         )
         self.records.append(record)

@@ -6,6 +6,8 @@ Each change is made on the lines of the file and then checked: the new text must
 data plus the change. When a layout defeats the line edit, tomlkit does it if it can reproduce the file
 unchanged; otherwise the change is refused rather than risk the user's file.
 
+A byte order mark at the start (Windows Notepad writes one) is set aside for the edit and written back.
+
 Every function returns True when the file was written and False when it already said that.
 
 Several instances may run at once: each edit reads the file once, under an inter-process lock, and is
@@ -34,6 +36,7 @@ NEW_FILE_HEADER = (
 )
 _PREFERENCES = {f.name for f in dataclasses.fields(Preferences)}
 _TIMEOUTS = {f.name for f in dataclasses.fields(Timeouts)}
+BOM = "\ufeff"
 
 Data = dict[str, Any]
 Scalar = bool | int | float | str
@@ -208,6 +211,7 @@ def _edit_locked(
     if seen is not None:
         seen.check(on_disk)
         seen.note(on_disk)
+    bom = BOM if on_disk is not None and on_disk.startswith(BOM) else ""
     text, data = _parse(path, on_disk)
     wanted = copy.deepcopy(data)
     expect(wanted)
@@ -216,9 +220,10 @@ def _edit_locked(
     for attempt in (line_edit, _tomlkit_edit):
         new_text = attempt(text, data, wanted)
         if new_text is not None and _parses_to(new_text, wanted):
-            write_atomically(path, new_text)  # it parses to other data, so it differs from what is there
+            written = bom + new_text  # it parses to other data, so it differs from what is there
+            write_atomically(path, written)
             if seen is not None:
-                seen.note(new_text)
+                seen.note(written)
             return True
     raise ConfigWriteError(
         f"{path} is laid out in a way mcp-tui cannot change without rearranging it, so the change was not "
@@ -272,9 +277,11 @@ def _read_raw(path: Path) -> str | None:
         raise ConfigWriteError(f"{path} cannot be read ({error}), so the change was not saved") from None
 
 
-def _parse(path: Path, text: str | None) -> tuple[str, Data]:
-    if text is None:
+def _parse(path: Path, on_disk: str | None) -> tuple[str, Data]:
+    """The text to edit, without a byte order mark (TOML parsers refuse one), and its data."""
+    if on_disk is None:
         return NEW_FILE_HEADER, {}
+    text = on_disk.removeprefix(BOM)
     if text.lstrip().startswith("{"):
         raise _json_refusal(path)
     try:

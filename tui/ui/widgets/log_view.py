@@ -2,7 +2,8 @@
 
 ``Log`` draws each line as plain text (no markup); :func:`~tui.ui.safe_text.clean` makes control
 sequences visible, so a server cannot recolour or move the terminal from its stderr. Long lines wrap at
-the view's width (and wrap again when it changes) rather than running off the pane's edge.
+the view's width (and wrap again when it changes) rather than running off the pane's edge: a server's lines
+wherever the width ends (they are data, often without spaces), the view's own sentence between words.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from rich.cells import chop_cells
+from rich.cells import cell_len, chop_cells
 from textual.widgets import Log
 
 from tui.ui.safe_text import clean
@@ -25,6 +26,23 @@ def empty_text(server: str | None) -> str:
     if server is None:
         return "No server has written anything yet (stderr and log messages show here)."
     return f"{clean(server)} has written nothing yet (its stderr and log messages show here)."
+
+
+def word_rows(text: str, width: int) -> list[str]:
+    """``text`` in rows of at most ``width`` cells, broken between words; only a word longer than a whole
+    row is cut."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split():
+        joined = f"{row} {word}" if row else word
+        if cell_len(joined) <= width:
+            row = joined
+            continue
+        if row:
+            rows.append(row)
+        *full, row = chop_cells(word, width)
+        rows.extend(full)
+    return [*rows, row]
 
 
 class ServerLogView(Log):
@@ -64,7 +82,10 @@ class ServerLogView(Log):
         self.clear()
         lines = self.lines_of(server) if server is not None else list(self._all)
         self._showing_empty = not lines
-        self._write(lines or [empty_text(server)])
+        if lines:
+            self._write(lines)
+        else:
+            self._write_sentence(empty_text(server))
 
     def forget(self, server: str) -> None:
         self._by_server.pop(server, None)
@@ -100,3 +121,7 @@ class ServerLogView(Log):
             self.write_lines(lines)
             return
         self.write_lines([row for line in lines for row in (chop_cells(line, width) or [""])])
+
+    def _write_sentence(self, text: str) -> None:
+        width = self._wrap_width = self.scrollable_content_region.width
+        self.write_lines(word_rows(text, width) if width > 0 else [text])

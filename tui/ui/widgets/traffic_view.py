@@ -1,39 +1,25 @@
 """Traffic: every JSON-RPC message of one server (time, direction, method, id, latency, size), filtered
-by method, each expandable to its JSON (secrets already redacted); exported as JSON Lines."""
+by method as you type, each expandable to its JSON (secrets redacted); exported as JSON Lines.
+
+The rows are a ``TrafficTable``, which draws only what is on screen: a flood of messages or a filter over
+the whole log costs a list, and a message is redacted only when its JSON is shown or exported.
+"""
 
 from __future__ import annotations
 
 import json
 import time
-from datetime import datetime
-from typing import Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, Input, Static
 
 from tui.client.feature_models import TrafficRecord
-from tui.client.traffic import matching
-from tui.ui.safe_text import clean, literal
+from tui.client.traffic import CAPACITY, matching
+from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
-
-ARROWS = {"out": "→", "in": "←"}
-"""→ from mcp-tui to the server, ← from the server."""
-
-
-def row(record: TrafficRecord) -> tuple[str, ...]:
-    latency = f"{record.latency_ms:.0f} ms" if record.latency_ms is not None else ""
-    return (
-        datetime.fromtimestamp(record.time).strftime("%H:%M:%S.%f")[:-3],
-        ARROWS[record.direction],
-        record.kind,
-        record.method or "",
-        "" if record.id is None else str(record.id),
-        latency,
-        str(record.size),
-    )
+from tui.ui.widgets.traffic_table import TrafficTable
 
 
 class TrafficView(FeaturePane):
@@ -44,18 +30,12 @@ class TrafficView(FeaturePane):
     TrafficView #traffic-detail { height: 12; border-top: solid $panel; }
     """
 
-    def __init__(self, session: Any, *, id: str | None = None) -> None:
-        super().__init__(session, id=id)
-        self.shown: list[TrafficRecord] = []
-
     def compose(self) -> ComposeResult:
         yield self.status
         with Horizontal(classes="pane-buttons"):
             yield Input(placeholder="filter by method", id="traffic-filter")
             yield Button("Export JSON Lines", id="traffic-export", compact=True)
-        table: DataTable[str] = DataTable(id="traffic-table", cursor_type="row")
-        table.add_columns("time", "", "kind", "method", "id", "latency", "bytes")
-        yield table
+        yield TrafficTable(CAPACITY, id="traffic-table")
         with VerticalScroll(id="traffic-detail"):
             yield Static("Enter on a row shows its JSON.", id="traffic-json")
 
@@ -66,40 +46,37 @@ class TrafficView(FeaturePane):
     _loaded = False
 
     @property
+    def shown(self) -> list[TrafficRecord]:
+        """The messages in the table, oldest first (at most the log's capacity)."""
+        return self.query_one(TrafficTable).records
+
+    @property
     def method_filter(self) -> str:
         return self.query_one("#traffic-filter", Input).value
 
     def reload(self) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
-        self.shown = []
+        table = self.query_one(TrafficTable)
         if self.server is None or self.session.manager is None:
+            table.replace([])
             return
         self._loaded = True
-        for record in matching(self.session.features.traffic(self.server), self.method_filter):
-            self._append(record)
-        self.say(f"{len(self.shown)} messages of {self.server} (→ sent, ← received; secrets redacted).")
-
-    def _append(self, record: TrafficRecord) -> None:
-        self.shown.append(record)
-        # rich Text, not str: a str cell would be read as markup.
-        self.query_one(DataTable).add_row(*(Text(clean(cell)) for cell in row(record)))
+        table.replace(matching(self.session.features.traffic(self.server), self.method_filter))
+        self.say(f"{table.row_count} messages of {self.server} (→ sent, ← received; secrets redacted).")
 
     def add(self, server: str, record: TrafficRecord) -> None:
         """A new message: shown at once when it is this server's and passes the filter."""
         if server == self.server and matching([record], self.method_filter):
-            self._append(record)
+            self.query_one(TrafficTable).append(record)
 
     @on(Input.Changed, "#traffic-filter")
     def _filter(self, event: Input.Changed) -> None:
         event.stop()
         self.reload()
 
-    @on(DataTable.RowSelected)
-    def _expand(self, event: DataTable.RowSelected) -> None:
+    @on(TrafficTable.RowSelected)
+    def _expand(self, event: TrafficTable.RowSelected) -> None:
         event.stop()
-        record = self.shown[event.cursor_row]
-        text = json.dumps(record.message, indent=2, ensure_ascii=False)
+        text = json.dumps(event.record.message, indent=2, ensure_ascii=False)
         self.query_one("#traffic-json", Static).update(literal(text))
 
     @on(Button.Pressed, "#traffic-export")

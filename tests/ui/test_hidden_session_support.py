@@ -37,8 +37,7 @@ def traffic_record(**changes: Any) -> TrafficRecord:
         "kind": "request",
         "method": HOSTILE,
         "id": HOSTILE,
-        "size": 1,
-        "message": {"method": HOSTILE, "params": {HOSTILE: HOSTILE}},
+        "unredacted": {"method": HOSTILE, "params": {HOSTILE: HOSTILE}},
     }
     fields.update(changes)
     return TrafficRecord(**fields)

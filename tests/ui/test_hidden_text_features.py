@@ -19,9 +19,11 @@ from test_hidden_session_support import (
     traffic_record,
 )
 from test_hidden_support import (
+    ESCAPES,
     HOSTILE,
     MARKUP,
     NAME,
+    SHOWN_ESCAPES,
     SHOWN_HOSTILE,
     SHOWN_NAME,
     SHOWN_SNEAKY,
@@ -32,7 +34,7 @@ from test_hidden_support import (
 from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable, OptionList, Static, TextArea
+from textual.widgets import OptionList, Static, TextArea
 
 from tui.client.feature_models import SamplingMessage, SamplingRequest
 from tui.client.models import ConnectionStatus, ServerState
@@ -45,6 +47,7 @@ from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
 from tui.ui.widgets.server_info import ServerInfoView
 from tui.ui.widgets.server_list import ServerList
+from tui.ui.widgets.traffic_table import TrafficTable
 from tui.ui.widgets.traffic_view import TrafficView
 
 # The markup inside a JSON string (the traffic's messages, capabilities, model preferences).
@@ -140,12 +143,14 @@ async def test_traffic_rows_and_json() -> None:
     async with app.run_test(size=(200, 60)) as pilot:
         await open_pane(pilot, pane)
         pane.add("s", traffic_record(direction="out"))  # a message arriving while the tab is open
-        table = pane.query_one("#traffic-table", DataTable)
-        for row in range(2):
-            cells = [str(cell) for cell in table.get_row_at(row)]
-            assert_shown(cells[3], SHOWN_HOSTILE)  # method
-            assert_shown(cells[4], SHOWN_HOSTILE)  # id
-        assert_shown(drawn(table), MARKUP)
+        # Cells are cut to their columns: this one's method and id start with what must not act or hide.
+        pane.add("s", traffic_record(method=f"{ESCAPES}{SNEAKY}", id=f"{SNEAKY}{ESCAPES}"))
+        table = pane.query_one("#traffic-table", TrafficTable)
+        assert table.row_count == 3
+        text = drawn(table)  # nothing in it links or acts
+        assert_shown(text, SHOWN_ESCAPES[:20], SHOWN_SNEAKY[:8])
+        # The method and id cells show the markup as text, on the first two rows.
+        assert [line.count("[b]bold[/b]") for line in text.splitlines() if "[b]" in line] == [2, 2]
         table.focus()
         await pilot.press("enter")
         await pilot.pause()

@@ -139,6 +139,17 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
         assert [(r["direction"], r["method"]) for r in rows] == [("out", "tools/list"), ("in", "tools/list")]
 
 
+async def test_traffic_rows_keep_room_beside_the_json_at_80x24(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.session.ready("f", timeout=20)
+        await pilot.press("f9")
+        table = app.screen.query_one("#traffic-table", TrafficTable)
+        await wait_for(pilot, lambda: table.row_count >= 4)
+        assert table.region.height >= 6  # a header and at least five messages
+        assert app.screen.query_one("#traffic-detail").region.height >= 4
+
+
 async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_roots(
     home: Path, tmp_path: Path
 ) -> None:

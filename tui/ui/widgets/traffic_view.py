@@ -26,8 +26,8 @@ class TrafficView(FeaturePane):
     DEFAULT_CSS = """
     TrafficView .pane-buttons { height: auto; }
     TrafficView #traffic-filter { width: 1fr; }
-    TrafficView #traffic-table { height: 1fr; }
-    TrafficView #traffic-detail { height: 12; border-top: solid $panel; }
+    TrafficView #traffic-table { height: 3fr; min-height: 3; }
+    TrafficView #traffic-detail { height: 2fr; max-height: 12; border-top: solid $panel; }
     """
 
     def compose(self) -> ComposeResult:

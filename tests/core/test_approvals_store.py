@@ -97,6 +97,21 @@ def test_saves_only_on_change_and_only_what_was_changed(tmp_path: Path) -> None:
     assert load_approvals(path)[0].approvals == []
 
 
+def test_a_file_saved_with_a_byte_order_mark_loads_and_takes_changes(tmp_path: Path) -> None:
+    # Notepad and other Windows editors start the file with one; the approvals in it must not be lost.
+    path = tmp_path / "state" / "approvals.json"
+    _session_one(path)
+    path.write_text("\ufeff" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    store = ApprovalsStore(path)
+    state = store.load()
+    assert store.problem is None
+    assert [a.tool for a in state.approvals] == ["manage_files"]  # the session-scoped one never was
+    assert store.update(set_override("demo", "other", {"readOnlyHint": True})).result == "written"
+    saved = load_approvals(path)[0]
+    assert [a.tool for a in saved.approvals] == ["manage_files"]
+    assert saved.overrides.get("demo", "other") == {"readOnlyHint": True}
+
+
 def test_a_change_is_applied_to_the_file_as_it_is_now_and_says_it_reloaded(tmp_path: Path) -> None:
     path = tmp_path / "approvals.json"
     mine, other = ApprovalsStore(path), ApprovalsStore(path)

@@ -98,7 +98,7 @@ def parse_approvals(text: str) -> StoredSafety:
     """Raises ValueError (with a line number for JSON syntax errors) when the text is not a valid file."""
     if not text.strip():
         return StoredSafety()
-    data = json.loads(text)
+    data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark, as Windows editors write it
     if not isinstance(data, dict):
         raise _Invalid("the file must hold a JSON object")
     version = data.get("version")

@@ -308,6 +308,21 @@ def test_layout_keeps_names_whole_and_gives_up_badges_first() -> None:
     assert "@alpha" not in tool_row(make_entry(READ), narrow).plain
 
 
+def test_a_cached_or_changed_mark_is_never_cut_off_for_badges() -> None:
+    from tui.ui.widgets.tool_rows import BadgeForm, choose_layout
+
+    names = ["read_file", "list_directory_with_sizes"]
+    for width in range(34, 90):
+        for note in ("cached", "changed"):
+            layout = choose_layout(width, names, {note})
+            row = tool_row(make_entry(READ), layout, note).plain
+            if layout.form is not BadgeForm.CHIP_ONLY:  # else there is no room for anything after names
+                assert row.index(note) + len(note) <= width, (width, layout)
+    # Without a mark the badges get that room back.
+    assert choose_layout(62, names).form is BadgeForm.FULL
+    assert choose_layout(62, names, {"cached"}).form is BadgeForm.COMPACT
+
+
 def test_filter_ranks_exact_name_then_prefix_then_substring() -> None:
     from snapshot_app import filesystem_tools
 

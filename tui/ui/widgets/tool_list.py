@@ -184,7 +184,10 @@ class ToolList(Vertical):
         names = [entry.tool.name for entries in self._by_server.values() for entry in entries]
         names += [name for cached in self._names_only.values() for name in cached]
         width = self.size.width - LIST_CHROME if self.size.width else 10_000
-        layout = choose_layout(width, names)
+        notes = {note for by_name in self._notes.values() for note in by_name.values()}
+        if self._names_only:
+            notes.add("cached")
+        layout = choose_layout(width, names, notes)
         if layout == self._layout:
             return False
         self._layout = layout

@@ -17,6 +17,7 @@ what a filter keystroke does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -81,11 +82,15 @@ def needed_cells(form: BadgeForm, name_width: int) -> int:
     return CHIP_CELLS[form] + 1 + name_width + 1 + MARK_CELLS + (1 + badges if badges else 0)
 
 
-def choose_layout(width: int, names: list[str]) -> RowLayout:
-    """The richest layout whose rows keep every name whole within ``width`` cells."""
+def choose_layout(width: int, names: list[str], notes: Iterable[str] = ()) -> RowLayout:
+    """The richest layout whose rows keep every name whole within ``width`` cells, and every note.
+
+    A note ("cached", "changed") says the badges beside it are not yet (or no longer) the live ones:
+    badges cut short are better than that note cut off."""
     name_width = min(max((len(one_line(name, NAME_LIMIT)) for name in names), default=0), NAME_LIMIT)
+    note_cells = max((1 + len(note) for note in notes), default=0)
     for form in (BadgeForm.FULL, BadgeForm.COMPACT):
-        if needed_cells(form, name_width) <= width:
+        if needed_cells(form, name_width) + note_cells <= width:
             return RowLayout(form, name_width)
     return RowLayout(BadgeForm.CHIP_ONLY, name_width)
 

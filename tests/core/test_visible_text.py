@@ -8,7 +8,13 @@ import unicodedata
 import pytest
 
 from tui.safety.lint import destructive_word, lint_tool
-from tui.safety.visible_text import escape_hidden_in_json, hidden_characters, visible, visible_address
+from tui.safety.visible_text import (
+    escape_hidden_in_json,
+    hidden_characters,
+    visible,
+    visible_address,
+    visible_line,
+)
 
 # The list, one representative per range end.
 LISTED = [
@@ -93,3 +99,8 @@ def test_an_address_shows_on_one_line_with_what_a_browser_would_drop() -> None:
     shown = visible_address("https://good.example\n\t@evil.example/\u202e?x=1")
     assert shown == "https://good.example\\x0a\\x09@evil.example/<U+202E>?x=1"
     assert visible_address("https://ok.example/a?b=c") == "https://ok.example/a?b=c"
+
+
+def test_a_line_for_a_fixed_cell_keeps_no_tab_or_line_break() -> None:
+    assert visible_line("a\tb\nc\x1b[2J\u202e") == "a\\x09b\\x0ac\\x1b[2J<U+202E>"
+    assert visible("a\tb\nc") == "a\tb\nc"  # where text may lay itself out, they stay

@@ -32,6 +32,7 @@ from test_hidden_support import (
     drawn,
 )
 from textual.dom import DOMNode
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
@@ -145,10 +146,18 @@ async def test_traffic_rows_and_json() -> None:
         pane.add("s", traffic_record(direction="out"))  # a message arriving while the tab is open
         # Cells are cut to their columns: this one's method and id start with what must not act or hide.
         pane.add("s", traffic_record(method=f"{ESCAPES}{SNEAKY}", id=f"{SNEAKY}{ESCAPES}"))
+        # A line break or a tab in a cell would move the cursor off its row or skip cells.
+        pane.add("s", traffic_record(method="notifications/x\nEVIL\tTAB", id="a\nb"))
         table = pane.query_one("#traffic-table", TrafficTable)
-        assert table.row_count == 3
+        assert table.row_count == 4
         text = drawn(table)  # nothing in it links or acts
-        assert_shown(text, SHOWN_ESCAPES[:20], SHOWN_SNEAKY[:8])
+        assert_shown(
+            text, SHOWN_ESCAPES[:20], SHOWN_SNEAKY[:8], "notifications/x\\x0aEVIL\\x09TAB", "a\\x0ab"
+        )
+        region = Region(0, 0, table.size.width, table.size.height)
+        assert not [
+            s.text for strip in table.render_lines(region) for s in strip if {"\n", "\t"} & set(s.text)
+        ]
         # The method and id cells show the markup as text, on the first two rows.
         assert [line.count("[b]bold[/b]") for line in text.splitlines() if "[b]" in line] == [2, 2]
         table.focus()

@@ -6,7 +6,8 @@ rows are a plain list: a filter replaces the list, a new message appends to it, 
 are formatted (which is when a message's size is worked out). At most ``limit`` rows are kept, the oldest
 going first, like the traffic log itself.
 
-Cells are the server's data: they are drawn as plain segments, through ``clean``, never as markup.
+Cells are the server's data: they are drawn as plain segments, through ``visible_line`` (controls, hiding
+characters, tabs and line breaks shown as escapes), never as markup.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.client.feature_models import TrafficRecord
-from tui.ui.safe_text import clean
+from tui.safety.visible_text import visible_line
 
 ARROWS = {"out": "→", "in": "←"}
 """→ from mcp-tui to the server, ← from the server."""
@@ -67,7 +68,7 @@ def row(record: TrafficRecord) -> tuple[str, ...]:
 
 def shown_width(text: str) -> int:
     """The cells ``text`` takes once cleaned (plain ASCII, the usual case, needs no cleaning)."""
-    return len(text) if text.isascii() and text.isprintable() else cell_len(clean(text))
+    return len(text) if text.isascii() and text.isprintable() else cell_len(visible_line(text))
 
 
 def fit(text: str, width: int) -> str:
@@ -217,7 +218,7 @@ class TrafficTable(ScrollView, can_focus=True):
         if index >= len(self.records):
             return Strip.blank(self.scrollable_content_region.width, self.rich_style)
         cursor = "traffic-table--cursor" if index == self.cursor_row else None
-        return self._strip([clean(cell) for cell in row(self.records[index])], cursor)
+        return self._strip([visible_line(cell) for cell in row(self.records[index])], cursor)
 
     def _strip(self, cells: Iterable[str], component: str | None) -> Strip:
         text = "".join(f" {fit(cell, width)} " for cell, width in zip(cells, self._widths, strict=True))

@@ -205,6 +205,19 @@ class TrafficTable(ScrollView, can_focus=True):
             self.move_cursor(row=index)
             self.action_select()
 
+    def on_show(self) -> None:
+        self._follow_after_layout()
+
+    def on_resize(self) -> None:
+        self._follow_after_layout()
+
+    def _follow_after_layout(self) -> None:
+        # Messages that arrived while the tab was hidden (no height to scroll in) or before a resize:
+        # a cursor on the last row still follows them once the table has its size.
+        if self.records and self.cursor_row >= len(self.records) - 1 and not self._showing_cursor:
+            self._showing_cursor = True
+            self.call_after_refresh(self._show_cursor)
+
     def on_focus(self) -> None:
         self.refresh()
 

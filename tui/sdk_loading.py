@@ -4,9 +4,14 @@
 serializer for each as its class is created: most of the SDK's half second of import. A session uses a
 few dozen of them. Pydantic's documented ``defer_build`` setting builds a model when it is first used
 instead; the SDK does not set it, so ``models_built_on_first_use`` sets it on ``BaseModel``'s config while
-the SDK imports. Every model class created meanwhile keeps it (a class takes a copy of the config); classes
-created afterwards are not affected. Measured: about 90 ms less CPU for the import, about 10 ms more for
-the first connection and listing, which build the models they use.
+the SDK imports. Measured: about 90 ms less CPU for the import, about 10 ms more for the first connection
+and listing, which build the models they use.
+
+What it reaches: a class takes a copy of its bases' config, so every model class created while the block
+runs (on any thread) defers, and so does any later subclass of one of them (``ExtTool`` of the SDK's
+``Tool``, say). Other classes created afterwards build at once as usual. Deferred models are built
+under pydantic's own rebuild lock (pydantic 2.14 and later, hence the floor in pyproject.toml), and the
+app uses them from one thread.
 
 The client session loads the SDK this way, and so does the demo server, which boots while the client
 loads. Nothing depends on it for correctness: a model not deferred is only built sooner.
@@ -18,7 +23,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-_changing = threading.Lock()
+_changing = threading.RLock()  # re-entrant: a nested block finds the setting made and leaves it
 
 
 @contextmanager

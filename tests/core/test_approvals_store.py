@@ -112,6 +112,14 @@ def test_a_file_saved_with_a_byte_order_mark_loads_and_takes_changes(tmp_path: P
     assert saved.overrides.get("demo", "other") == {"readOnlyHint": True}
 
 
+def test_a_file_holding_only_a_byte_order_mark_is_an_empty_one(tmp_path: Path) -> None:
+    path = tmp_path / "approvals.json"
+    path.write_text("\ufeff", encoding="utf-8")
+    state, problem = load_approvals(path)
+    assert problem is None
+    assert state.approvals == []
+
+
 def test_a_change_is_applied_to_the_file_as_it_is_now_and_says_it_reloaded(tmp_path: Path) -> None:
     path = tmp_path / "approvals.json"
     mine, other = ApprovalsStore(path), ApprovalsStore(path)

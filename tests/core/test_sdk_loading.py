@@ -32,6 +32,30 @@ def test_models_made_afterwards_are_built_at_once_as_usual() -> None:
     assert "defer_build" not in BaseModel.model_config
 
 
+def test_a_later_subclass_of_a_deferred_model_defers_too() -> None:
+    # As ExtTool does of the SDK's Tool: it takes the config of the class it extends.
+    with models_built_on_first_use():
+
+        class Made(BaseModel):
+            x: int
+
+    class Extended(Made):
+        y: int = 0
+
+    assert not Extended.__pydantic_complete__
+    assert Extended(x=1).y == 0
+
+
+def test_a_block_inside_another_on_the_same_thread_goes_through() -> None:
+    with models_built_on_first_use(), models_built_on_first_use():
+
+        class Made(BaseModel):
+            x: int
+
+    assert not Made.__pydantic_complete__
+    assert "defer_build" not in BaseModel.model_config
+
+
 def test_a_choice_someone_made_already_stands() -> None:
     BaseModel.model_config["defer_build"] = False
     try:

@@ -2,8 +2,9 @@
 
 The transport watch (``transports.watched``) hands each message in and out to :meth:`TrafficLog.add`,
 which only reads its kind, method and id: a flooding server costs a ring-buffer slot per message. What is
-shown or exported is the record's ``message``, redacted the first time it is asked for (and kept), so no
-secret is ever shown or exported; the unredacted message stays in memory only, like the rest of the session.
+shown or exported is the record's ``message``, redacted anew each time it is asked for (never kept: the
+log would hold every exported message twice), so no secret is ever shown or exported; the unredacted
+message stays in memory only, like the rest of the session.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_if_changed
+from tui.config.atomic import SeenText, file_lock, read_text_or_none, without_bom, write_if_changed
 from tui.config.problems import ConfigProblem
 from tui.safety.approvals import Approval
 from tui.safety.grade import Grade
@@ -96,9 +96,10 @@ def _override_into(overrides: Overrides, item: Any, where: str) -> None:
 
 def parse_approvals(text: str) -> StoredSafety:
     """Raises ValueError (with a line number for JSON syntax errors) when the text is not a valid file."""
+    text = without_bom(text)  # as Windows editors write it: json refuses it
     if not text.strip():
         return StoredSafety()
-    data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark, as Windows editors write it
+    data = json.loads(text)
     if not isinstance(data, dict):
         raise _Invalid("the file must hold a JSON object")
     version = data.get("version")

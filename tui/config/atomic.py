@@ -72,6 +72,15 @@ class SeenText:
         self.text, self.known = current, True
 
 
+BOM = "\ufeff"
+"""A byte order mark: Notepad and other Windows editors start a UTF-8 file with one."""
+
+
+def without_bom(text: str) -> str:
+    """``text`` without a leading byte order mark: parsers refuse it, while the file on disk keeps it."""
+    return text.removeprefix(BOM)
+
+
 def read_text_or_none(path: Path) -> str | None:
     """The file's text exactly as stored (line endings kept); None when it does not exist."""
     try:

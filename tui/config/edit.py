@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_atomically
+from tui.config.atomic import BOM, SeenText, file_lock, read_text_or_none, without_bom, write_atomically
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
 from tui.config.toml_text import append_table, remove_table, set_value
@@ -36,7 +36,6 @@ NEW_FILE_HEADER = (
 )
 _PREFERENCES = {f.name for f in dataclasses.fields(Preferences)}
 _TIMEOUTS = {f.name for f in dataclasses.fields(Timeouts)}
-BOM = "\ufeff"
 
 Data = dict[str, Any]
 Scalar = bool | int | float | str
@@ -281,7 +280,7 @@ def _parse(path: Path, on_disk: str | None) -> tuple[str, Data]:
     """The text to edit, without a byte order mark (TOML parsers refuse one), and its data."""
     if on_disk is None:
         return NEW_FILE_HEADER, {}
-    text = on_disk.removeprefix(BOM)
+    text = without_bom(on_disk)
     if text.lstrip().startswith("{"):
         raise _json_refusal(path)
     try:

@@ -49,6 +49,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from tui.config.atomic import without_bom
 from tui.config.locate import toml_locator
 from tui.config.model import AppConfig, AuditSettings, Preferences, ServerConfig, Timeouts
 from tui.config.problems import ConfigProblem
@@ -73,7 +74,7 @@ def load_config(
     if exact is None:
         missing = problem is None or problem.message == NOT_FOUND
         return AppConfig(source=str(path), source_read=missing), [problem] if problem else []
-    text = exact.removeprefix("\ufeff")
+    text = without_bom(exact)
     if path.suffix.lower() in (".json", ".jsonc") or text.lstrip().startswith("{"):
         from tui.config.json_import import load_json_config
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from tui.config import approvals_store
 from tui.config.approvals_store import ApprovalsStore, Change, StoredSafety
-from tui.config.atomic import SeenText, read_text_or_none
+from tui.config.atomic import SeenText, read_text_or_none, without_bom
 from tui.config.edit import (
     ConfigWriteError,
     editable_problem,
@@ -290,7 +290,7 @@ class SettingsService:
 
     def _reload_config(self, path: Path) -> None:
         """Run with the settings config.toml holds now (the edit just made is in it, as last written)."""
-        text = (self._config_seen.text or "").removeprefix("\ufeff")
+        text = without_bom(self._config_seen.text or "")
         config, _ = load_toml_config(path, text, os.environ)
         self.config.preferences = self.policy.preferences = config.preferences
         self.config.rules = config.rules

@@ -30,8 +30,9 @@ from tui.safety.visible_text import visible_line
 
 ARROWS = {"out": "→", "in": "←"}
 """→ from mcp-tui to the server, ← from the server."""
-HEADERS = ("time", "", "kind", "method", "id", "latency", "bytes")
-LIMITS = (12, 1, 12, 40, 12, 10, 9)
+# The method comes first after the direction: in a narrow pane (80 columns) it is what is left to see.
+HEADERS = ("time", "", "method", "kind", "id", "latency", "bytes")
+LIMITS = (12, 1, 40, 12, 12, 10, 9)
 """The most cells each column takes; a longer method or id is cut with "…" (Enter shows it whole)."""
 
 
@@ -44,8 +45,8 @@ def message_id(record: TrafficRecord) -> str:
 
 
 GROWING: dict[int, Callable[[TrafficRecord], str]] = {
-    2: lambda record: record.kind,
-    3: lambda record: record.method or "",
+    2: lambda record: record.method or "",
+    3: lambda record: record.kind,
     4: message_id,
     5: latency,
 }
@@ -58,8 +59,8 @@ def row(record: TrafficRecord) -> tuple[str, ...]:
     return (
         datetime.fromtimestamp(record.time).strftime("%H:%M:%S.%f")[:-3],
         ARROWS[record.direction],
-        record.kind,
         record.method or "",
+        record.kind,
         message_id(record),
         latency(record),
         str(record.size),

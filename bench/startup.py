@@ -74,8 +74,34 @@ def _capture(session: str) -> str:
     return result.stdout
 
 
+def _busy_cpu_seconds() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat (all cores, in ticks)."""
+    fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def wait_until_quiet(threshold: float = 0.15, window: float = 0.1, limit: float = 3.0) -> None:
+    """Wait (at most ``limit`` s) until the machine is under ``threshold`` busy over ``window`` s.
+
+    A launch killed at its mark leaves processes that are still exiting (the app, the servers it started,
+    a bare script's server): without this the next contender would start beside them and pay for it,
+    whichever contender happens to come next."""
+    if not Path("/proc/stat").exists():
+        time.sleep(0.5)
+        return
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        busy0, total0 = _busy_cpu_seconds()
+        time.sleep(window)
+        busy1, total1 = _busy_cpu_seconds()
+        if total1 > total0 and (busy1 - busy0) / (total1 - total0) < threshold:
+            return
+
+
 def launch_once(contender: Contender, timeout: float = 30.0) -> list[float]:
     """Seconds from launch until each mark appears on the tmux screen (nan when it never does)."""
+    wait_until_quiet()
     session = f"mcp-tui-bench-{os.getpid()}"
     home = contender.home or tempfile.mkdtemp(prefix="mcp-tui-bench-")
     found: dict[str, float] = {}

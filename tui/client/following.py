@@ -67,8 +67,13 @@ class ChangeFollower:
                 tools_list_changed=True, resources_list_changed=resources, prompts_list_changed=prompts
             ) as subscription:
                 # The stream has no replay: a change between the first listing and the subscription's
-                # acknowledgement would be lost, so list once more now that changes are followed.
+                # acknowledgement would be lost, so list once more now that changes are followed (the
+                # tools here; resources and prompts by whoever shows them).
                 self.request()
+                if resources:
+                    self._list_changed("resources")
+                if prompts:
+                    self._list_changed("prompts")
                 async for event in subscription:
                     if isinstance(event, ToolsListChanged):
                         self.request()

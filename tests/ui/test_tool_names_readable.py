@@ -7,6 +7,7 @@ are added to the same list, so the rows are measured in the sidebar the app actu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,3 +59,19 @@ async def test_all_demo_tools_fit_on_one_screen_at_120x40(home: Path) -> None:
         assert options.option_count == len(demo) == 13
         assert options.scrollable_content_region.height >= 13
         assert options.max_scroll_y == 0
+
+
+async def test_names_as_long_as_server_everythings_still_get_badges_at_120x40(home: Path) -> None:
+    # server-everything's longest tool name is 30 characters (trigger-long-running-operation).
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        demo = await wait_for_tools(pilot, app)
+        tool_list = app.main_screen.query_one(ToolList)
+        add_note = next(tool for tool in demo if tool.name == "add_note")  # not read-only, destructive
+        long_named = replace(add_note, server="everything", name="trigger-long-running-operation")
+        tool_list.set_tools("everything", [long_named])
+        await pilot.pause()
+        rows = await rendered_rows(pilot, tool_list.query_one(ToolOptions))
+        row = next(row for row in rows if "trigger-long-running-operation" in row)
+        badges = row.split("trigger-long-running-operation", 1)[1].split()
+        assert badges[:2] == ["r", "d"], f"no badges beside the name: {row!r}"

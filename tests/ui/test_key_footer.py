@@ -98,3 +98,29 @@ async def test_keys_that_do_not_fit_never_show_beside_the_palette_key() -> None:
         widget, _ = pilot.app.screen.get_widget_at(59, 4)
         assert isinstance(widget, FooterKey)
         assert widget.has_class("-command-palette")
+
+
+class PaletteScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield KeyFooter()
+
+
+class PaletteApp(App[None]):
+    palette_works = True
+
+    def get_default_screen(self) -> Screen[None]:
+        return PaletteScreen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "command_palette" and not self.palette_works else True
+
+
+async def test_the_palette_key_follows_whether_the_palette_can_open() -> None:
+    app = PaletteApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.palette_works = False
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        palette = app.screen.query_one("FooterKey.-command-palette", FooterKey)
+        assert palette.has_class("-disabled")

@@ -29,11 +29,13 @@ class KeyFooter(Footer):
         """What the keys on screen were built from; None until some are."""
 
     def _what_to_show(self) -> object:
-        """Everything Footer.compose draws the keys from: each binding, whether it is enabled, its tooltip."""
+        """Everything Footer.compose draws the keys from: each binding, whether it is enabled, its tooltip
+        (the palette's key too, which is hidden from the others but drawn on the right)."""
+        palette = self.app.COMMAND_PALETTE_BINDING
         bindings = tuple(
             (binding, enabled, tooltip)
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show
+            for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette
         )
         return bindings, self.compact, self.show_command_palette, self.combine_groups
 

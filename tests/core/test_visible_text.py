@@ -12,7 +12,6 @@ from tui.safety.visible_text import (
     escape_hidden_in_json,
     hidden_characters,
     visible,
-    visible_address,
     visible_line,
 )
 
@@ -96,9 +95,9 @@ def test_a_zero_width_character_does_not_hide_a_destructive_word() -> None:
 
 def test_an_address_shows_on_one_line_with_what_a_browser_would_drop() -> None:
     # A browser drops tabs and line breaks: shown as layout, they would split one host into two lines.
-    shown = visible_address("https://good.example\n\t@evil.example/\u202e?x=1")
+    shown = visible_line("https://good.example\n\t@evil.example/\u202e?x=1")
     assert shown == "https://good.example\\x0a\\x09@evil.example/<U+202E>?x=1"
-    assert visible_address("https://ok.example/a?b=c") == "https://ok.example/a?b=c"
+    assert visible_line("https://ok.example/a?b=c") == "https://ok.example/a?b=c"
 
 
 def test_a_line_for_a_fixed_cell_keeps_no_tab_or_line_break() -> None:

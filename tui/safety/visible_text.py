@@ -68,16 +68,11 @@ def visible(text: str) -> str:
 def visible_line(text: str) -> str:
     """``visible(text)`` on one line: tabs and line breaks as ``\\x09`` and ``\\x0a`` too.
 
-    For text drawn into a fixed cell (a table cell, an address): there a line break would move the
-    cursor to another row and a tab skip cells, so the text could overwrite what is drawn around it."""
-    return visible(text).replace("\t", "\\x09").replace("\n", "\\x0a")
-
-
-def visible_address(url: str) -> str:
-    """``url`` on one line, every character that could hide where it goes made visible. A browser drops
-    tabs and line breaks, so ``https://good.example`` and ``@evil.example`` on two lines go to
+    For text drawn into a fixed cell (a table cell), where a line break would move the cursor to another
+    row and a tab skip cells, so the text could overwrite what is drawn around it; and for an address,
+    where a browser drops them: ``https://good.example`` and ``@evil.example`` on two lines go to
     evil.example, while a terminal would show them as wrapping."""
-    return visible_line(url)
+    return visible(text).replace("\t", "\\x09").replace("\n", "\\x0a")
 
 
 def hidden_characters(text: str) -> list[str]:

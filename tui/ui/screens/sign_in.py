@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
 from tui.client.models import ConnectionStatus, ServerState
-from tui.safety.visible_text import visible_address
+from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal
 
 WAITING = "Connecting; if the server asks for sign-in, your browser opens…"
@@ -83,7 +83,7 @@ class SignInScreen(ModalScreen[ServerState | None]):
         self.url = url
         self.query_one("#sign-in-message", Static).update(SHOWN)
         area = self.query_one("#sign-in-url", TextArea)
-        area.text = visible_address(url)  # shown as data; the copy button copies ``self.url`` exactly
+        area.text = visible_line(url)  # shown as data; the copy button copies ``self.url`` exactly
         area.add_class("-shown")
         self.query_one("#sign-in-copy", Button).disabled = False
 

@@ -149,9 +149,7 @@ class TrafficTable(ScrollView, can_focus=True):
         self._resized()
         if following:
             self.cursor_row = len(self.records) - 1
-            if not self._showing_cursor:  # once per refresh, however many arrive before it
-                self._showing_cursor = True
-                self.call_after_refresh(self._show_cursor)
+            self._follow_after_layout()
 
     def move_cursor(self, *, row: int) -> None:
         self.cursor_row = max(0, min(row, len(self.records) - 1))
@@ -213,8 +211,9 @@ class TrafficTable(ScrollView, can_focus=True):
         self._follow_after_layout()
 
     def _follow_after_layout(self) -> None:
-        # Messages that arrived while the tab was hidden (no height to scroll in) or before a resize:
-        # a cursor on the last row still follows them once the table has its size.
+        # After the next refresh, once per refresh however many messages arrive before it; and on show or
+        # resize, for messages that came while the tab was hidden (no height to scroll in): a cursor on the
+        # last row is brought into view.
         if self.records and self.cursor_row >= len(self.records) - 1 and not self._showing_cursor:
             self._showing_cursor = True
             self.call_after_refresh(self._show_cursor)

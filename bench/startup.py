@@ -13,7 +13,10 @@ Each cold launch gets a fresh MCP_TUI_HOME, so nothing is cached; warm launches 
 untimed launch filled first. server-everything and the Inspector are installed from npm (pinned) into
 ~/.cache/mcp-tui-bench on the first run, which needs network; this script is not part of CI.
 server-everything runs as ``node_modules/.bin/mcp-server-everything stdio`` for every contender (no npx,
-whose own start-up would blur the comparison).
+whose own start-up would blur the comparison). The screen is read every 5 ms through one tmux control
+client (``tmux_control.py``), not a ``tmux capture-pane`` process per look: those processes took about a
+third of a core, which slowed the launches that use both cores (an app and its server) and not the bare
+app.
 
     .venv/bin/python bench/startup.py [--runs 5] [--no-inspector]
 """
@@ -31,6 +34,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tmux_control import TmuxControl
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_DIR = Path.home() / ".cache" / "mcp-tui-bench"
@@ -67,13 +72,6 @@ class Contender:
         return min(run[mark] for run in self.times)
 
 
-def _capture(session: str) -> str:
-    # With the scrollback: a long output (tools --json) may scroll the mark off the screen at once.
-    command = ["tmux", "capture-pane", "-p", "-S", "-2000", "-t", session]
-    result = subprocess.run(command, capture_output=True, text=True)
-    return result.stdout
-
-
 def _busy_cpu_seconds() -> tuple[float, float]:
     """(busy, total) CPU time of the whole machine so far, from /proc/stat (all cores, in ticks)."""
     fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -99,22 +97,23 @@ def wait_until_quiet(threshold: float = 0.15, window: float = 0.1, limit: float 
             return
 
 
-def launch_once(contender: Contender, timeout: float = 30.0) -> list[float]:
+def launch_once(tmux: TmuxControl, contender: Contender, timeout: float = 30.0) -> list[float]:
     """Seconds from launch until each mark appears on the tmux screen (nan when it never does)."""
     wait_until_quiet()
     session = f"mcp-tui-bench-{os.getpid()}"
     home = contender.home or tempfile.mkdtemp(prefix="mcp-tui-bench-")
     found: dict[str, float] = {}
     sent_at: dict[str, float] = {}
-    start = time.perf_counter()
-    tmux = ["tmux", "new-session", "-d", "-s", session, "-x", "140", "-y", "40"]
+    new_session = ["new-session", "-d", "-s", session, "-x", "140", "-y", "40"]
     # Bytecode is written and used as in any installed copy (an inherited PYTHONDONTWRITEBYTECODE would
     # make every launch compile mcp-tui's modules from source, which no user's install does).
     env = ["-e", f"MCP_TUI_HOME={home}", "-e", "PYTHONDONTWRITEBYTECODE="]
-    subprocess.run([*tmux, *env, *contender.command], check=True)
+    start = time.perf_counter()
+    tmux.run(*new_session, *env, *contender.command)
     try:
         while len(found) < len(contender.marks) and time.perf_counter() - start < timeout:
-            screen = _capture(session)
+            # With the scrollback: a long output (tools --json) may scroll the mark off the screen at once.
+            screen = "\n".join(tmux.run("capture-pane", "-p", "-S", "-2000", "-t", session))
             now = time.perf_counter() - start
             for mark in contender.marks:
                 if mark not in found and mark in screen:
@@ -124,10 +123,10 @@ def launch_once(contender: Contender, timeout: float = 30.0) -> list[float]:
                 if mark in found and len(found) < len(contender.marks) and now - sent_at.get(mark, -1) > 0.3:
                     sent_at[mark] = now
                     for key in keys:
-                        subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+                        tmux.run("send-keys", "-t", session, key)
             time.sleep(0.005)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        tmux.run("kill-session", "-t", session)
         if contender.home is None:
             shutil.rmtree(home, ignore_errors=True)
     return [found.get(mark, float("nan")) for mark in contender.marks]
@@ -213,20 +212,19 @@ def main() -> None:
     if options.only:
         wanted = options.only.split("|")
         contenders = [c for c in contenders if any(text in c.label for text in wanted)]
-    # One idle session keeps the tmux server up between launches (a server that exits with its last
-    # session can refuse the next new-session while it shuts down).
-    anchor = f"mcp-tui-bench-anchor-{os.getpid()}"
-    subprocess.run(["tmux", "new-session", "-d", "-s", anchor, "sleep", "3600"], check=True)
+    # Its idle anchor session also keeps the tmux server up between launches (a server that exits with
+    # its last session can refuse the next new-session while it shuts down).
+    tmux = TmuxControl(f"mcp-tui-bench-anchor-{os.getpid()}")
     # The warm contenders start from a cache an untimed launch wrote.
     for warm in (warm_demo, warm_every):
         if warm is not None and warm in contenders:
-            launch_once(warm)
+            launch_once(tmux, warm)
     try:
         for _ in range(options.runs):
             for contender in contenders:
-                contender.times.append(launch_once(contender))
+                contender.times.append(launch_once(tmux, contender))
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", anchor], capture_output=True)
+        tmux.close()
         shutil.rmtree(warm_home, ignore_errors=True)
 
     print(f"runs: {options.runs} (tmux 140x40, {os.cpu_count()} cores; median, min)")

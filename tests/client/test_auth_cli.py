@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from servers.oauth_server import serving
 
@@ -56,7 +57,8 @@ async def test_login_logout_and_status(tmp_path: Path) -> None:
 
         code, out, err = await mcp_tui("auth", "login", "remote", home=tmp_path, browser=True)
         assert code == 0, err
-        assert "Sign in to remote in your browser:" in out
+        # Where the sign-in page is, by the host the browser contacts.
+        assert f"Sign in to remote at {urlsplit(url).netloc} in your browser:" in out
         assert "code_challenge=" in out  # the authorization URL is always printed
         assert out.strip().endswith("Signed in to remote.")
         path = token_file(tmp_path / "auth", "remote")
@@ -90,3 +92,17 @@ async def test_unknown_and_stdio_servers_are_usage_errors(tmp_path: Path) -> Non
         2,
         "mcp-tui auth: local is a stdio server; only HTTP and SSE servers sign in",
     )
+
+
+async def test_login_refuses_a_sign_in_address_that_reads_as_another_site(tmp_path: Path) -> None:
+    async with serving(authorize_at="https://good.example@{host}/authorize") as (url, provider):
+        configure(tmp_path, url)
+        code, out, err = await mcp_tui("auth", "login", "remote", home=tmp_path, browser=True)
+        host = urlsplit(url).netloc
+        assert (code, out) == (3, "")  # nothing printed to copy, no browser run
+        assert err.strip() == (
+            f"remote: sign-in refused: the server's sign-in address reads as good.example but goes to "
+            f"{host} (the part before @ is a user name)"
+        )
+        assert provider.authorizations == 0
+        assert not token_file(tmp_path, "remote").exists()

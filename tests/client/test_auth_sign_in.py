@@ -232,3 +232,34 @@ async def test_a_refused_token_request_is_reported_and_stores_nothing(tmp_path: 
             "invalid_grant (the code has expired)"
         )
         assert not token_file(tmp_path, NAME).exists()
+
+
+async def test_a_sign_in_address_that_reads_as_another_site_is_neither_shown_nor_opened(
+    tmp_path: Path,
+) -> None:
+    browser = Browser()
+    hostile = serving(authorize_at="http://good.example@{host}/authorize")
+    async with hostile as (url, provider), manager_for(config(url), tmp_path) as manager:
+        state = await manager.sign_in(NAME, browser, open_browser=False)
+        host = urlsplit(url).netloc
+        assert state.error == (
+            f"sign-in refused: the server's sign-in address reads as good.example but goes to {host} "
+            "(the part before @ is a user name)"
+        )
+        assert state.status is ConnectionStatus.NEEDS_SIGN_IN
+        assert browser.shown == []
+        assert provider.authorizations == 0
+        assert not token_file(tmp_path, NAME).exists()
+
+
+async def test_a_sign_in_page_without_https_elsewhere_is_refused(tmp_path: Path) -> None:
+    browser = Browser()
+    plain = serving(authorize_at="http://auth.example/authorize")
+    async with plain as (url, provider), manager_for(config(url), tmp_path) as manager:
+        state = await manager.sign_in(NAME, browser, open_browser=False)
+        assert state.error == (
+            "sign-in refused: the server's sign-in address is not encrypted (http://auth.example); "
+            "sign-in pages must use https"
+        )
+        assert browser.shown == []
+        assert provider.authorizations == 0

@@ -218,8 +218,8 @@ async def test_sampling_messages_system_prompt_and_preferences() -> None:
 
 
 # An authorization address a server can make up: markup, a hyperlink escape, a right-to-left override,
-# and a line break and a tab that browsers drop (so the host is evil.example) but a text box shows as
-# wrapping and space.
+# and a line break and a tab that browsers drop but a text box would show as wrapping and space (making
+# "@evil.example/" look like the start of a second address). The host is good.example throughout.
 URL = (
     'https://good.example/authorize?state=[link="https://evil.example"]x[/link]'
     "&r=\u202eelgoog\x1b]8;;https://evil.example\x1b\\&s=a\n\t@evil.example/"
@@ -256,6 +256,7 @@ async def test_sign_in_shows_the_whole_address_on_one_line_and_copies_exactly_it
         assert_shown(text_of(screen, "#sign-in-title"), f"Sign in to {SHOWN_NAME}")
         area = screen.query_one("#sign-in-url", TextArea)
         assert area.text == SHOWN_URL  # every character that changes where it goes is visible
+        assert text_of(screen, "#sign-in-message").startswith("Sign in at good.example in your browser.")
         assert_shown(drawn(area))
         await pilot.click("#sign-in-copy")
         assert copied == [URL]  # the address the browser is given, not another one

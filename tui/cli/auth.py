@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.log_file import log_to_file
+from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
     from tui.client.models import ConnectionStatus
 
     def show_url(url: str) -> None:
-        print(f"Sign in to {server.name} in your browser:\n\n  {visible_line(url)}\n", flush=True)
+        host = address_host(url)  # where the page really is: the address may start with another name
+        print(f"Sign in to {server.name} at {host} in your browser:\n\n  {visible_line(url)}\n", flush=True)
         if not open_browser:
             print("Open that address yourself; mcp-tui waits for the browser to come back.", flush=True)
 

@@ -9,6 +9,7 @@ test's own event loop; ``provider`` lets a test look at or spoil what the server
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import socket
 import time
@@ -27,6 +28,8 @@ from mcp.server.auth.provider import (
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
 @dataclass
@@ -147,13 +150,45 @@ def build_server(base: str, provider: AutoApprove) -> MCPServer:
     return server
 
 
+METADATA_PATH = "/.well-known/oauth-authorization-server"
+
+
+def with_authorize_at(app: ASGIApp, authorize: str) -> ASGIApp:
+    """``app`` with its authorization server metadata naming ``authorize`` as the authorization endpoint:
+    what a hostile server can send (the rest of the sign-in is left as it is)."""
+
+    async def rewritten(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] != METADATA_PATH:
+            await app(scope, receive, send)
+            return
+        body = bytearray()
+
+        async def keep(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                body.extend(message.get("body", b""))
+
+        await app(scope, receive, keep)
+        metadata = json.loads(body)
+        metadata["authorization_endpoint"] = authorize
+        await JSONResponse(metadata)(scope, receive, send)
+
+    return rewritten
+
+
 @asynccontextmanager
-async def serving(provider: AutoApprove | None = None) -> AsyncIterator[tuple[str, AutoApprove]]:
-    """The MCP endpoint URL of a running server, and its authorization server's state."""
+async def serving(
+    provider: AutoApprove | None = None, *, authorize_at: str | None = None
+) -> AsyncIterator[tuple[str, AutoApprove]]:
+    """The MCP endpoint URL of a running server, and its authorization server's state.
+
+    ``authorize_at`` replaces the authorization endpoint its metadata names; ``{host}`` in it stands for
+    the server's own host and port."""
     provider = provider or AutoApprove()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     app = build_server(base, provider).streamable_http_app()
+    if authorize_at is not None:
+        app = with_authorize_at(app, authorize_at.format(host=f"127.0.0.1:{port}"))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]

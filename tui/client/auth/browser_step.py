@@ -19,7 +19,8 @@ from urllib.parse import parse_qs, urlsplit
 from mcp.shared.auth import AuthorizationCodeResult
 
 from tui.client.auth.callback import CallbackListener
-from tui.client.auth.errors import NeedsSignIn, SignInCancelled
+from tui.client.auth.errors import NeedsSignIn, SignInCancelled, SignInFailed
+from tui.safety.sign_in_address import address_problem
 
 ShowUrl = Callable[[str], None]
 SIGN_IN_NEEDED = "the server asks you to sign in (no usable stored sign-in)"
@@ -58,6 +59,10 @@ class BrowserStep:
     async def redirect(self, url: str) -> None:
         if self.show_url is None:
             raise NeedsSignIn(SIGN_IN_NEEDED)
+        # The server chose this address (through its authorization metadata): one that reads as one site
+        # and goes to another, or asks for a password in the clear, is neither shown nor opened.
+        if (problem := address_problem(url)) is not None:
+            raise SignInFailed(f"sign-in refused: the server's sign-in address {problem}")
         listener = CallbackListener(self.port)
         await listener.start()
         self._listener = listener

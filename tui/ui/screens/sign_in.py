@@ -18,14 +18,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
 from tui.client.models import ConnectionStatus, ServerState
+from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal
 
 WAITING = "Connecting; if the server asks for sign-in, your browser opens…"
-SHOWN = (
-    "Sign in in your browser. If it did not open, copy this address into a browser on this machine "
-    "(the sign-in returns to 127.0.0.1):"
-)
+
+
+def shown_text(host: str) -> str:
+    """What the screen says once the address is known; ``host`` is where the sign-in page really is."""
+    return (
+        f"Sign in at {host} in your browser. If it did not open, copy this address into a browser on "
+        "this machine (the sign-in returns to 127.0.0.1):"
+    )
 
 
 class SignInRunner(Protocol):
@@ -81,7 +86,8 @@ class SignInScreen(ModalScreen[ServerState | None]):
     def show_url(self, url: str) -> None:
         """Called by the core once the authorization address is known (the server's text: shown literally)."""
         self.url = url
-        self.query_one("#sign-in-message", Static).update(SHOWN)
+        message = self.query_one("#sign-in-message", Static)
+        message.update(literal(shown_text(address_host(url))))
         area = self.query_one("#sign-in-url", TextArea)
         area.text = visible_line(url)  # shown as data; the copy button copies ``self.url`` exactly
         area.add_class("-shown")

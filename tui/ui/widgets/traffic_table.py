@@ -31,8 +31,10 @@ from tui.safety.visible_text import visible_line
 ARROWS = {"out": "→", "in": "←"}
 """→ from mcp-tui to the server, ← from the server."""
 # The method comes first after the direction: in a narrow pane (80 columns) it is what is left to see.
-HEADERS = ("time", "", "method", "kind", "id", "latency", "bytes")
-LIMITS = (12, 1, 40, 12, 12, 10, 9)
+# The kind comes last: the arrow, the method and the id already tell a request, its response and a
+# notification apart, so at 120 columns the latency and size fit beside the method instead.
+HEADERS = ("time", "", "method", "id", "latency", "bytes", "kind")
+LIMITS = (12, 1, 40, 12, 10, 9, 12)
 """The most cells each column takes; a longer method or id is cut with "…" (Enter shows it whole)."""
 
 
@@ -46,9 +48,9 @@ def message_id(record: TrafficRecord) -> str:
 
 GROWING: dict[int, Callable[[TrafficRecord], str]] = {
     2: lambda record: record.method or "",
-    3: lambda record: record.kind,
-    4: message_id,
-    5: latency,
+    3: message_id,
+    4: latency,
+    6: lambda record: record.kind,
 }
 """Columns as wide as their widest cell (up to the limit), and that cell; the others are as wide as the
 limit. A message's size is not among them: it is worked out only for the rows drawn."""
@@ -60,10 +62,10 @@ def row(record: TrafficRecord) -> tuple[str, ...]:
         datetime.fromtimestamp(record.time).strftime("%H:%M:%S.%f")[:-3],
         ARROWS[record.direction],
         record.method or "",
-        record.kind,
         message_id(record),
         latency(record),
         str(record.size),
+        record.kind,
     )
 
 

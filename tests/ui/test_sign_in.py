@@ -10,6 +10,7 @@ import pytest
 from app_harness import make_app, wait_for
 from servers.oauth_server import serving
 from textual.widgets import TextArea
+from textual.widgets._footer import FooterKey
 
 from tui.client.models import ConnectionStatus
 from tui.ui.screens.sign_in import SignInScreen
@@ -44,3 +45,24 @@ async def test_sign_in_from_the_server_list(home: Path, monkeypatch: pytest.Monk
             await wait_for(pilot, lambda: status() is ConnectionStatus.CONNECTED)
             await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
             assert provider.authorizations == 1
+
+
+async def test_a_stdio_server_offers_no_sign_in_and_the_key_says_why(home: Path) -> None:
+    app = make_app(home)  # the bundled demo: one stdio server
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.main_screen.live is not None)
+        await app.session.ready("demo")
+        footer_keys = [key.description for key in app.main_screen.query(FooterKey)]
+        assert "Sign in" not in footer_keys, "no dead key in the footer"
+
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.is_running
+        assert not isinstance(app.screen, SignInScreen)
+        notes = [str(n.message) for n in app._notifications]
+        assert notes[-1] == (
+            "demo is a stdio server: there is nothing to sign in to (only HTTP and SSE servers sign in)."
+        )
+        # Nothing was changed on the way: the server is still settled, so waiting for it returns.
+        [state] = await app.session.ready("demo", timeout=5)
+        assert state.status is ConnectionStatus.CONNECTED

@@ -90,8 +90,10 @@ def open_tui(options: list[str], command: list[str]) -> int:
     log_to_file(startup.paths.log_dir / "mcp-tui.log")
     from tui.ui.app import McpTuiApp
 
+    app = McpTuiApp(startup, early=early)
     try:
-        McpTuiApp(startup, early=early).run()
+        app.run()
     finally:
         stop_unadopted(early)
-    return 0
+    # Textual prints an unexpected error's traceback as it exits and sets 1: a script must see it failed.
+    return app.return_code or 0

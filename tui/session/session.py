@@ -207,13 +207,25 @@ class Session:
 
     # ---- sign-in (OAuth) for HTTP servers ----------------------------------------------------------
 
+    def cannot_sign_in(self, server: str) -> str | None:
+        """Why ``server`` has nothing to sign in to (it is a stdio server), or None when it can sign in."""
+        from tui.client.auth.sign_in import NOT_REMOTE  # with the SDK, which a running session has loaded
+
+        config = next((s for s in self.startup.servers if s.name == server), None)
+        if config is not None and config.transport == "stdio":
+            return f"{server} is a stdio server: there is nothing to sign in to ({NOT_REMOTE})."
+        return None
+
     def sign_in(
         self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True
     ) -> Awaitable[ServerState]:
         """Reconnect ``server``, running the browser step if it asks for sign-in; the state it ends in.
 
         ``show_url`` receives the authorization address (always shown, whether or not a browser opens).
+        Raises ValueError for a server that cannot sign in (``cannot_sign_in``), before changing anything.
         """
+        if (reason := self.cannot_sign_in(server)) is not None:
+            raise ValueError(reason)
         self._settled[server].clear()
         return self._manager_or_raise().sign_in(server, show_url, open_browser=open_browser)
 

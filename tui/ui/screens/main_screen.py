@@ -64,7 +64,9 @@ class MainScreen(Screen[None]):
             "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
         ),
         Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
-        Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True),
+        # Not in the footer: most servers have nothing to sign in to, and a row that needs sign-in names
+        # the key itself ("needs sign-in: press ctrl+g to sign in").
+        Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True, show=False),
         Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
@@ -514,6 +516,9 @@ class MainScreen(Screen[None]):
         from tui.ui.screens.sign_in import SignInScreen, outcome_text
 
         if (name := self._server_to_act_on()) is None:
+            return
+        if (reason := self.session.cannot_sign_in(name)) is not None:
+            self.notify(clean(reason), markup=False)
             return
 
         def finished(state: ServerState | None) -> None:

@@ -12,7 +12,7 @@ from tui.cli.records import emit, server_document, show_document, tool_document
 from tui.cli.render import hints_line, tool_lines
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, find_tool, only, split_names
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
     from tui.client.models import ToolInfo
@@ -41,7 +41,7 @@ def servers(request: Request) -> int:
             return 0
         for doc in documents:
             version = doc["protocol_version"] or "-"
-            line = f"{visible(doc['server'])}  {doc['state']}  protocol {version}  {doc['tools']} tools"
+            line = f"{visible_line(doc['server'])}  {doc['state']}  protocol {version}  {doc['tools']} tools"
             line += f"  {doc['trust']}"
             print(line + (f"  ({visible(doc['error'])})" if doc["error"] else ""))
         return 0
@@ -75,7 +75,7 @@ def tools(request: Request) -> int:
             for entry in entries:
                 mark = f"  resolvable ({entry.tool.resolve_method})" if entry.tool.resolve_method else ""
                 lint = "  lint" if entry.lint else ""
-                name = f"{visible(entry.tool.server)}/{visible(entry.tool.name)}"
+                name = f"{visible_line(entry.tool.server)}/{visible_line(entry.tool.name)}"
                 print(f"{entry.grade.label:<8}  {name}{mark}{lint}")
                 print(f"          {hints_line(entry.hints)}")
         return int(Exit.CONNECTION) if failed else 0
@@ -118,7 +118,9 @@ def audit(request: Request) -> int:
         print(f"no audit records yet ({log.path})", file=sys.stderr)
     for record in records:
         took = f" {record.duration_ms} ms" if record.duration_ms is not None else ""
-        head = f"{record.time}  {record.interface:<3}  {visible(record.server)}/{visible(record.tool)}"
+        head = (
+            f"{record.time}  {record.interface:<3}  {visible_line(record.server)}/{visible_line(record.tool)}"
+        )
         print(f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}")
         print(f"    {visible(record.reason)}")
         if record.error:

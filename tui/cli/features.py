@@ -21,7 +21,7 @@ from tui.cli.render import block_lines
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, only, split_names
 from tui.formatting import human_size
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
     from tui.client.feature_models import ResourceContent
@@ -85,8 +85,8 @@ def resources(request: Request) -> int:
             where = doc.get("uri") or doc.get("uri_template")
             kind = "template " if doc["kind"] == "template" else ""
             mime = f"  ({doc['mime_type']})" if doc.get("mime_type") else ""
-            name = f"{visible(doc['name'])}{visible(mime)}"
-            print(f"{visible(doc['server'])}  {kind}{visible(str(where))}  {name}")
+            name = f"{visible_line(doc['name'])}{visible_line(mime)}"
+            print(f"{visible_line(doc['server'])}  {kind}{visible_line(str(where))}  {name}")
         return int(Exit.CONNECTION) if failed else 0
 
     return run(lambda: with_session(startup, body))
@@ -106,7 +106,8 @@ def prompts(request: Request) -> int:
             arguments = " ".join(
                 f"{a['name']}{'' if a['required'] else '?'}" for a in doc["arguments"]
             )  # NAME? marks an optional argument
-            print(f"{visible(doc['server'])}  {visible(doc['name'])}  {visible(arguments)}".rstrip())
+            prompt = f"{visible_line(doc['server'])}  {visible_line(doc['name'])}"
+            print(f"{prompt}  {visible_line(arguments)}".rstrip())
             if doc.get("description"):
                 print(f"    {visible(doc['description'])}")
         return int(Exit.CONNECTION) if failed else 0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.formatting import human_size, pretty_json
 from tui.safety.hints import SHORT_LABELS
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
     from tui.client.call_flow import Evaluation
@@ -40,8 +40,8 @@ def tool_lines(entry: ToolEntry, assessment: Assessment) -> list[str]:
     """``show``: the tool in full."""
     tool = entry.tool
     lines = [
-        f"{visible(tool.server)} / {visible(tool.name)}",
-        f"title: {visible(tool.display_title)}",
+        f"{visible_line(tool.server)} / {visible_line(tool.name)}",
+        f"title: {visible_line(tool.display_title)}",
         f"grade: {assessment.grade.grade.label}",
         *reason_lines(assessment.grade),
         f"hints: {hints_line(assessment.hints)}",
@@ -63,7 +63,7 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
     """``resolve``: what a call with these arguments would get."""
     preflight, assessment, decision = evaluation.preflight, evaluation.assessment, evaluation.decision
     lines = [
-        f"{visible(evaluation.tool.server)} / {visible(evaluation.tool.name)}",
+        f"{visible_line(evaluation.tool.server)} / {visible_line(evaluation.tool.name)}",
         f"arguments: {visible(json.dumps(evaluation.arguments, ensure_ascii=False))}",
         f"resolution: {visible(preflight.summary)}",
         f"grade: {assessment.grade.grade.label}",

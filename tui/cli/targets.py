@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tui.cli.exit_codes import CliError, Exit
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
     from tui.client.models import ToolInfo
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def _closest(word: str, names: list[str]) -> str:
     close = difflib.get_close_matches(word, names, n=3, cutoff=0.5)
-    return f"; did you mean {' or '.join(visible(name) for name in close)}?" if close else "."
+    return f"; did you mean {' or '.join(visible_line(name) for name in close)}?" if close else "."
 
 
 def split_names(names: list[str], startup: Startup, command: str) -> tuple[str, str]:
@@ -39,7 +39,7 @@ def check_server(name: str, startup: Startup) -> str:
     servers = [server.name for server in startup.servers]
     if name not in servers:
         hint = _closest(name, servers)
-        raise CliError(Exit.USAGE, f"no server named '{visible(name)}'{hint} List them: mcp-tui servers")
+        raise CliError(Exit.USAGE, f"no server named '{visible_line(name)}'{hint} List them: mcp-tui servers")
     return name
 
 
@@ -70,6 +70,6 @@ def find_tool(session: Session, server: str, name: str) -> ToolInfo:
         hint = _closest(name, names)
         raise CliError(
             Exit.USAGE,
-            f"{server} has no tool named '{visible(name)}'{hint} List them: mcp-tui tools {server}",
+            f"{server} has no tool named '{visible_line(name)}'{hint} List them: mcp-tui tools {server}",
         )
     return tool

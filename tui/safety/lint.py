@@ -14,7 +14,7 @@ from typing import Any
 from tui.safety.effective import effective_hints, is_riskier
 from tui.safety.grade import grade_hints
 from tui.safety.hints import stated_hints
-from tui.safety.visible_text import hidden_characters, without_hidden
+from tui.safety.visible_text import has_control_characters, hidden_characters, without_hidden
 
 # Words that, as a whole token of a tool name, suggest it destroys something.
 DESTRUCTIVE_WORDS: frozenset[str] = frozenset(
@@ -29,7 +29,8 @@ DESTRUCTIVE_WORDS: frozenset[str] = frozenset(
 @dataclass(frozen=True)
 class LintWarning:
     code: str
-    """contradiction | destructive-name | unannotated | resolved-riskier | hidden-characters"""
+    """contradiction | destructive-name | unannotated | resolved-riskier | hidden-characters |
+    control-characters"""
     message: str
 
 
@@ -59,6 +60,21 @@ def hidden_text_warning(texts: Mapping[str, str]) -> LintWarning | None:
     )
 
 
+def control_character_warning(texts: Mapping[str, str]) -> LintWarning | None:
+    """A warning naming which of ``texts`` (one-line texts: the name, the title) hold line breaks, tabs or
+    other control characters: a name never needs them, and printed raw they make one tool look like
+    several lines of a listing."""
+    parts = [part for part, text in texts.items() if has_control_characters(text)]
+    if not parts:
+        return None
+    return LintWarning(
+        "control-characters",
+        f"The tool's {' and '.join(parts)} contain{'s' if len(parts) == 1 else ''} line breaks or other "
+        "control characters, shown here as \\xNN (a line break as \\x0a): they could make this one tool "
+        "look like several rows.",
+    )
+
+
 def lint_tool(
     name: str,
     annotations: Mapping[str, Any] | None,
@@ -74,6 +90,9 @@ def lint_tool(
     hidden = hidden_text_warning(texts)
     if hidden is not None:
         warnings.append(hidden)
+    controls = control_character_warning({"name": name, "title": texts["title"]})
+    if controls is not None:
+        warnings.append(controls)
     stated = stated_hints(annotations)
     if not stated:
         warnings.append(

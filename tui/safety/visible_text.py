@@ -75,6 +75,14 @@ def visible_line(text: str) -> str:
     return visible(text).replace("\t", "\\x09").replace("\n", "\\x0a")
 
 
+_CONTROL_CHAR = re.compile(f"[\t\n{_CONTROL}]")
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds a tab, a line break or another control character (C0, DEL, C1)."""
+    return _CONTROL_CHAR.search(text) is not None
+
+
 def hidden_characters(text: str) -> list[str]:
     """The distinct hiding or reordering characters in ``text``, as ``U+XXXX``, in order of appearance."""
     return list(dict.fromkeys(code_point(char) for char in _HIDDEN.findall(text)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_line
 
 
 def clean(text: str) -> str:
@@ -25,6 +25,9 @@ def literal(text: str, style: str = "") -> Content:
 
 
 def one_line(text: str, limit: int = 200) -> str:
-    """First line of ``text``, cleaned and cut to ``limit`` characters (for list rows)."""
-    first = clean(text.strip().splitlines()[0]) if text.strip() else ""
-    return first if len(first) <= limit else first[: limit - 1] + "…"
+    """``text`` on one line, cleaned and cut to ``limit`` characters (names, list rows, table cells).
+
+    Line breaks and tabs show as ``\\x0a`` and ``\\x09`` (``visible_line``): a name's second line is part
+    of the name, and hiding it would make ``wipe_disk`` + a line break + ``safe`` look like ``wipe_disk``."""
+    shown = visible_line(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

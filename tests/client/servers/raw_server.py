@@ -7,6 +7,7 @@ It answers ``initialize``, ``tools/list`` and ``tools/call`` and silently ignore
   --garbage N         print N lines of non-JSON to stdout before serving
   --exit-at-start     write a message to stderr and exit with code 3
   --slow-start S      sleep S seconds before reading anything
+  --tools JSON        list these tools (a JSON array, as sent) instead of the ones below
 
 Tools: echo(text), crash() (exits with code 1 in the middle of the call), hang() (never answers),
 big(mb) (returns that many megabytes of text), flood_stderr(mb) (floods stderr, then answers).
@@ -73,6 +74,7 @@ def main() -> None:
         for i in range(int(argv[argv.index("--garbage") + 1])):
             sys.stdout.write(f"DEBUG garbage line {i} [bold]not json[/bold]\n")
         sys.stdout.flush()
+    tools = json.loads(argv[argv.index("--tools") + 1]) if "--tools" in argv else TOOLS
     for line in sys.stdin:
         try:
             message = json.loads(line)
@@ -89,7 +91,7 @@ def main() -> None:
             }
             send({"jsonrpc": "2.0", "id": request_id, "result": result})
         elif method == "tools/list":
-            send({"jsonrpc": "2.0", "id": request_id, "result": {"tools": TOOLS}})
+            send({"jsonrpc": "2.0", "id": request_id, "result": {"tools": tools}})
         elif method == "tools/call":
             call(request_id, message["params"]["name"], message["params"].get("arguments") or {})
         # Anything else (server/discover, ping, ...) is silently ignored.

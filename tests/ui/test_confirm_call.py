@@ -88,8 +88,9 @@ async def test_critical_gate_needs_the_exact_tool_name_and_offers_no_always() ->
         screen = dialog(app)
         assert screen.has_class("-grade-critical")
         assert border_colour(screen) == Color.parse(app.theme_variables["error"])
+        # The name box has focus: the name's letters go there, not to the one-letter keys.
         assert app.focused is not None
-        assert app.focused.id == "confirm-cancel"
+        assert app.focused.id == "confirm-typed-name"
         assert not screen.query("#confirm-always")
         once, session = (
             screen.query_one("#confirm-once", Button),
@@ -97,6 +98,7 @@ async def test_critical_gate_needs_the_exact_tool_name_and_offers_no_always() ->
         )
         assert once.disabled
         assert session.disabled
+        screen.query_one("#confirm-cancel", Button).focus()
         await pilot.press("o", "s", "a")  # the shortcuts do nothing while the gate is closed
         await pilot.pause()
         assert app.screen is screen
@@ -121,6 +123,22 @@ async def test_critical_gate_needs_the_exact_tool_name_and_offers_no_always() ->
         await pilot.press("s")
         await pilot.pause()
     assert app.choices == [ConfirmChoice.SESSION]
+
+
+async def test_critical_dialog_takes_the_typed_name_at_once_even_with_shortcut_letters_in_it() -> None:
+    app = ConfirmHost(make_request("clear_cache", None))  # "c" is also the dialog's Cancel key
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        await pilot.press("enter")  # a reflex Enter in the empty box does nothing
+        await pilot.press(*"clear_cache")
+        await pilot.pause()
+        assert app.screen is screen, "typing the name never cancels"
+        assert screen.query_one("#confirm-typed-name", Input).value == "clear_cache"
+        assert not screen.query_one("#confirm-once", Button).disabled
+        await pilot.press("enter", "enter")  # to Allow once, then press it
+        await pilot.pause()
+    assert app.choices == [ConfirmChoice.ONCE]
 
 
 async def test_critical_wrong_name_keeps_allow_disabled_and_mouse_click_does_nothing() -> None:

@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
-from tui.ui.safe_text import clean, literal
+from tui.safety.visible_text import visible_line
+from tui.ui.safe_text import clean, literal, one_line
 from tui.ui.screens import confirm_text as text
 
 
@@ -124,9 +125,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             with Vertical(id="confirm-footer"):
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
-                    yield Input(
-                        placeholder=clean(request.tool_name), id="confirm-typed-name", select_on_focus=False
-                    )
+                    name = one_line(request.tool_name)
+                    yield Input(placeholder=name, id="confirm-typed-name", select_on_focus=False)
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
 
@@ -178,8 +178,12 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.set_class(self.size.width < NARROW_BELOW, "-narrow")
 
     def on_mount(self) -> None:
-        focus = "#confirm-cancel" if self.severe else "#confirm-once"
-        self.query_one(focus, Button).focus()
+        # The gate's box first: its label asks for the name, so typed letters must go there and not to the
+        # one-letter keys (the "c" of a name would cancel). Enter there only moves on to Allow.
+        if self.request.needs_typed_name:
+            self.query_one("#confirm-typed-name", Input).focus()
+        else:
+            self.query_one("#confirm-cancel" if self.severe else "#confirm-once", Button).focus()
 
     @property
     def name_confirmed(self) -> bool:
@@ -187,8 +191,10 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         if not self.request.needs_typed_name:
             return True
         typed = self.query_one("#confirm-typed-name", Input).value.strip()
-        # A name with hidden characters is shown as e.g. del<U+200B>ete; typing what is shown counts.
-        return typed in (self.request.tool_name, clean(self.request.tool_name))
+        # A name with hidden characters is shown as e.g. del<U+200B>ete (a line break as \x0a); typing what
+        # is shown counts.
+        name = self.request.tool_name
+        return typed in (name, visible_line(name))
 
     @on(Input.Changed, "#confirm-typed-name")
     def _typed(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tui.config.model import Trust
 from tui.safety.confirm import ConfirmRequest
 from tui.safety.grade import Grade
+from tui.ui.safe_text import one_line
 
 GRADE_MEANING: dict[Grade, str] = {
     Grade.SAFE: "read-only, closed world",
@@ -26,9 +27,9 @@ TRUST_TEXT: dict[Trust, str] = {
 
 def title_text(request: ConfirmRequest) -> str:
     """``Run "Delete a file" (delete_file) on demo?``; the title only when it differs from the name."""
-    title = request.tool_title.strip()
-    shown = f'"{title}" ({request.tool_name})' if title and title != request.tool_name else request.tool_name
-    return f"Run {shown} on {request.server}?"
+    title, name = one_line(request.tool_title.strip()), one_line(request.tool_name)
+    shown = f'"{title}" ({name})' if title and title != name else name
+    return f"Run {shown} on {one_line(request.server)}?"
 
 
 def grade_text(request: ConfirmRequest) -> str:
@@ -85,7 +86,7 @@ def _yes(value: bool) -> str:
 
 
 def gate_text(request: ConfirmRequest) -> str:
-    return f"Type the tool's name, {request.tool_name}, to enable Allow:"
+    return f"Type the tool's name, {one_line(request.tool_name)}, to enable Allow:"
 
 
 def always_label(request: ConfirmRequest) -> str:

@@ -182,6 +182,19 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
     assert f'roots = ["{roots}"]' in saved
 
 
+async def test_a_tab_opened_at_start_shows_the_only_server_without_asking_to_highlight_one(
+    home: Path,
+) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f10")  # before the server has connected, with the filter focused
+        await wait_for(pilot, lambda: "feature-test 4.5.6" in text_of(app, "#info-text"))
+        assert text_of(app, "ServerInfoView .pane-status") == ""
+        await pilot.press("f8")
+        await wait_for(pilot, lambda: text_of(app, "PromptsView .pane-status") != "")
+        assert "Highlight a server" not in text_of(app, "PromptsView .pane-status")
+
+
 async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 45)) as pilot:

@@ -37,6 +37,8 @@ class FeaturePane(Vertical):
         """Called when the highlighted server changes (and when this pane is opened)."""
         changed = server != self.server
         self.server = server
+        if changed and server is not None:
+            self.say("")  # the placeholder, or the last server's news: reload says what is true now
         if changed or not self.loaded:
             self.reload()
 

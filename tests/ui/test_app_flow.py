@@ -74,6 +74,26 @@ async def test_pick_fill_call_and_read_the_result(home: Path) -> None:
         assert records[0]["hints"]["destructiveHint"] == {"value": False, "provenance": "resolved"}
 
 
+async def test_the_result_is_on_screen_in_a_short_terminal(home: Path) -> None:
+    """80x23 with the demo's notice: the form, bar and result did not fit with their minimum heights, and
+    the result was laid out below the screen (a user saw no result at 80x24)."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 23)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("ctrl+f", *"list_sandbox", "down", "enter")
+        await wait_for(pilot, lambda: panel(app).form is not None)
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+        await pilot.press("o")
+        view = panel(app).query_one(ResultView)
+        await wait_for(pilot, lambda: view.outcome is not None and bool(view.query("#result-header")))
+        await pilot.pause()
+        shown, room = view.region, panel(app).region
+        assert shown.height >= 4, "the header and the first lines of the result"
+        assert shown.y >= room.y, (shown, room)
+        assert shown.bottom <= room.bottom, (shown, room)
+
+
 async def test_badges_follow_the_arguments_as_they_change(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:

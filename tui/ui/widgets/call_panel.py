@@ -32,9 +32,15 @@ class CallPanel(Vertical):
     CallPanel #call-badges { margin: 0 0 1 0; }
     CallPanel #call-editor { height: 1fr; min-height: 4; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
-    CallPanel #call-bar Static { width: 1fr; color: $text-muted; padding: 0 1; }
-    CallPanel #call-output { display: none; height: 1fr; min-height: 5; border-top: solid $panel-lighten-2; }
-    CallPanel.-has-output #call-output { display: block; }
+    /* One line: the footer names the same keys, and wrapped they took the result's room at 80x24. */
+    CallPanel #call-bar Static {
+        width: 1fr; height: 1; color: $text-muted; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    CallPanel #call-output { display: none; border-top: solid $panel-lighten-2; }
+    /* Once there is a result, the form and the result share the room by fractions alone: with minimum
+       heights that did not fit (80x24 with a notice), Textual placed the result below the screen. */
+    CallPanel.-has-output #call-editor { height: 2fr; min-height: 0; }
+    CallPanel.-has-output #call-output { display: block; height: 3fr; }
     CallPanel.-empty #call-head, CallPanel.-empty #call-editor, CallPanel.-empty #call-bar,
     CallPanel.-empty #call-output { display: none; }
     CallPanel #call-empty { display: none; }

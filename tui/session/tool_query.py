@@ -26,16 +26,11 @@ from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning, lint_tool
 
-FILTER_HELP_PARTS: tuple[str, ...] = (
-    "filter: words",
-    "ro rw destructive idempotent open closed",
-    "unannotated resolvable lint",
-    "safe…critical, grade:high+",
-    "server:NAME",
-    "-word excludes",
+FILTER_HELP = (
+    "words · ro rw dest idem open closed unannotated resolvable lint · safe…critical grade:high+ · "
+    "server:NAME · -word excludes"
 )
-"""The filter language in short, in parts a narrow list may put on lines of their own."""
-FILTER_HELP = " · ".join(FILTER_HELP_PARTS)
+"""The filter language in short (the module docstring has it in full; so does the README)."""
 GRADE_WORDS = ", ".join(grade.label for grade in Grade)
 
 # Every spelling a person may type for a badge, mapped to the canonical token stored per tool.

@@ -235,6 +235,7 @@ class MainScreen(Screen[None]):
             notice.add_class("-problems")
         servers = self.query_one(ServerList)
         tools = self.query_one(ToolList)
+        tools.expect_servers([config.name for config in self.startup.servers])
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
             # The last run's list by name on the first frame; its badges follow with the session.

@@ -54,6 +54,16 @@ def test_tools_filter_uses_the_tui_filter_language(home: Path) -> None:
     assert [tool["name"] for tool in confetti] == ["launch_confetti"]
 
 
+def test_a_filter_that_can_match_nothing_is_a_usage_error_that_says_why(home: Path) -> None:
+    grade = run_cli("tools", "--filter", "grade:bogus", home=home)
+    assert grade.returncode == 2  # usage: nothing was started
+    assert grade.stdout == ""
+    assert "no grade 'bogus': use safe, low, medium, high, critical" in grade.stderr
+    server = run_cli("tools", "--json", "--filter", "ro server:nope", home=home)
+    assert server.returncode == 2
+    assert "no server name contains 'nope' (servers: demo)" in server.stderr
+
+
 def test_show_prints_everything_the_tool_says_and_its_resolution_dialect(home: Path) -> None:
     shown = run_json("show", "demo", "manage_files", home=home)
     assert shown["resolvable"] == "io.modelcontextprotocol/tool-resolution"

@@ -51,6 +51,12 @@ def servers(request: Request) -> int:
 
 def tools(request: Request) -> int:
     startup = load(request)
+    if request.filter:
+        from tui.session.tool_query import query_problem
+
+        problem = query_problem(request.filter, [server.name for server in startup.servers])
+        if problem is not None:  # it would list nothing: say why, before anything starts
+            raise CliError(Exit.USAGE, f"--filter: {visible(problem)}")
     if request.names:
         startup = only(startup, check_server(request.names[0], startup))
 

@@ -10,6 +10,9 @@ Query syntax (whitespace-separated terms; every term must match):
   (also ``grade:high``);
 - ``grade:high+`` means that grade or riskier; ``server:NAME`` limits to servers whose name contains NAME;
 - ``-term`` excludes what ``term`` matches; ``"high"`` (in quotes) searches the text for a badge word.
+
+A ``grade:`` that names no grade, or a ``server:`` that no server's name contains, matches nothing:
+:func:`query_problem` says so in words, for the TUI's status line and the headless usage error alike.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning, lint_tool
 
 FILTER_HELP = (
-    "filter: words · ro rw destructive idempotent open closed unannotated resolvable lint · "
-    "safe…critical, grade:high+ · server:NAME · -word excludes"
+    "words · ro rw dest idem open closed unannotated resolvable lint · safe…critical grade:high+ · "
+    "server:NAME · -word excludes"
 )
+"""The filter language in short (the module docstring has it in full; so does the README)."""
+GRADE_WORDS = ", ".join(grade.label for grade in Grade)
 
 # Every spelling a person may type for a badge, mapped to the canonical token stored per tool.
 TOKEN_ALIASES: Mapping[str, str] = {
@@ -111,7 +116,8 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """One parsed filter term: ``kind`` is text, token, grade_min or server."""
+    """One parsed filter term: ``kind`` is text, token, grade_min, server or unknown_grade (matches
+    nothing; :func:`query_problem` says why)."""
 
     kind: str
     value: str
@@ -123,11 +129,12 @@ def _term(word: str, quoted: bool, wanted: bool) -> Term:
     if not quoted:
         if (token := TOKEN_ALIASES.get(word)) is not None:
             return Term("token", token, wanted)
-        if word.startswith("grade:") and word.endswith("+"):
+        if word.startswith("grade:"):  # an exact grade is an alias above; here "grade:high+"
+            label = word[6:].removesuffix("+")
             try:
-                return Term("grade_min", word, wanted, Grade.parse(word[6:-1]))
+                return Term("grade_min", word, wanted, Grade.parse(label))
             except ValueError:
-                pass
+                return Term("unknown_grade", label, wanted)
         if word.startswith("server:"):
             return Term("server", word[7:], wanted)
     return Term("text", word, wanted)
@@ -157,6 +164,8 @@ def _narrow(entries: list[ToolEntry], term: Term) -> list[ToolEntry]:
         return [e for e in entries if (value in e.tokens) is wanted]
     if term.kind == "server":
         return [e for e in entries if (value in e.server_lower) is wanted]
+    if term.kind == "unknown_grade":
+        return [] if wanted else entries
     floor = term.floor
     return [e for e in entries if (e.grade >= floor) is wanted]
 
@@ -172,6 +181,24 @@ def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
     if words:
         result.sort(key=lambda entry: name_rank(entry.name_lower, words))  # stable: order kept within a rank
     return result
+
+
+def query_problem(query: str, servers: Iterable[str]) -> str | None:
+    """Why ``query`` cannot mean what it says, in a short sentence; None when every term can match.
+
+    ``servers`` are the names a ``server:`` term may pick from (the configured servers): a grade that
+    does not exist, or a server no name contains, would otherwise just empty the list without a word.
+    """
+    names = list(servers)
+    problems: list[str] = []
+    for term in parse_query(query):
+        if term.kind == "unknown_grade":
+            said = f"no grade '{term.value}'" if term.value else "grade: needs a grade"
+            problems.append(f"{said}: use {GRADE_WORDS} (grade:high+ for that or riskier)")
+        elif term.kind == "server" and term.value and not any(term.value in n.lower() for n in names):
+            known = ", ".join(names) if names else "none"
+            problems.append(f"no server name contains '{term.value}' (servers: {known})")
+    return "; ".join(problems) or None
 
 
 def name_rank(name: str, words: list[str]) -> int:

@@ -134,18 +134,19 @@ class MainScreen(Screen[None]):
 
     async def mount_workspace(self) -> None:
         """Mount the tabs on the right (once), then show what the events before them said."""
-        from textual.widgets import TabbedContent, TabPane
+        from textual.widgets import TabPane
 
         from tui.ui.widgets.feature_tabs import feature_tabs
         from tui.ui.widgets.history import CallHistory
         from tui.ui.widgets.log_view import ServerLogView
         from tui.ui.widgets.tool_detail import ToolDetail
+        from tui.ui.widgets.workspace import Workspace
 
         async with self._panel_lock:
             placeholder = self.query("#workspace-placeholder")
             if self.workspace_ready.is_set() or not placeholder:  # mounted, or the app is closing
                 return
-            workspace = TabbedContent(id="workspace", initial="call")
+            workspace = Workspace(id="workspace", initial="call")
             panes = [
                 # The call panel (form, results) is the heaviest part of the screen and nothing in it
                 # shows before a tool is opened: it is mounted once the first tools are listed.
@@ -237,6 +238,7 @@ class MainScreen(Screen[None]):
             notice.add_class("-problems")
         servers = self.query_one(ServerList)
         tools = self.query_one(ToolList)
+        tools.expect_servers([config.name for config in self.startup.servers])
         for config in self.startup.servers:
             servers.set_state(ServerState(config.name, ConnectionStatus.CONNECTING))
             # The last run's list by name on the first frame; its badges follow with the session.

@@ -21,7 +21,7 @@ from tui.client.results import CallOutcome, CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.ui.safe_text import literal, one_line
-from tui.ui.widgets.badges import grade_chip
+from tui.ui.widgets.badges import GRADE_WIDTH, compact_chip, grade_chip
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallRecord
@@ -76,20 +76,60 @@ def format_duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
 
-def history_row(entry: HistoryEntry) -> Content:
-    """Time, grade, server/tool, status and duration in fixed columns."""
-    chip = grade_chip(entry.grade) if entry.grade is not None else Content(" " * 10)
+@dataclass(frozen=True, slots=True)
+class HistoryLayout:
+    """Which columns a row shows before the call's server/tool, which always comes last and whole."""
+
+    time: bool = True
+    full_chip: bool = True
+    """The grade as the full chip (``critical``), else in four letters (``crit``)."""
+    duration: bool = True
+
+    @property
+    def cells(self) -> int:
+        """Cells the row takes before the server/tool: each column and the space after it."""
+        chip = GRADE_WIDTH if self.full_chip else 4
+        return (9 if self.time else 0) + chip + 1 + STATUS_CELLS + 1 + (9 if self.duration else 0)
+
+
+STATUS_CELLS = 10
+"""The widest status word ("tool error")."""
+SERVER_LIMIT, TOOL_LIMIT = 30, 80
+LAYOUTS = (
+    HistoryLayout(),
+    HistoryLayout(full_chip=False),
+    HistoryLayout(time=False, full_chip=False),
+    HistoryLayout(time=False, full_chip=False, duration=False),
+)
+"""From richest to barest: the grade shrinks first, then the time goes, then the duration."""
+
+
+def call_name(entry: HistoryEntry) -> str:
+    return f"{one_line(entry.server, SERVER_LIMIT)}/{one_line(entry.tool, TOOL_LIMIT)}"
+
+
+def choose_history_layout(width: int, entries: list[HistoryEntry]) -> HistoryLayout:
+    """The richest layout that leaves every call's server/tool whole within ``width`` cells."""
+    longest = max((len(call_name(entry)) for entry in entries), default=0)
+    return next((layout for layout in LAYOUTS if layout.cells + longest <= width), LAYOUTS[-1])
+
+
+def history_row(entry: HistoryEntry, layout: HistoryLayout = HistoryLayout()) -> Content:
+    """Time, grade, status, duration and server/tool in fixed columns; ``layout`` says which show."""
+    parts: list[Content] = []
+    if layout.time:
+        parts.append(Content.styled(entry.started_at.strftime("%H:%M:%S"), "dim"))
+    if entry.grade is None:
+        parts.append(Content(" " * (GRADE_WIDTH if layout.full_chip else 4)))
+    else:
+        parts.append(grade_chip(entry.grade) if layout.full_chip else compact_chip(entry.grade))
     status = status_text(entry.outcome, entry.declined)
-    duration = format_duration(entry.outcome.duration_s) if entry.outcome is not None else ""
-    return Content(" ").join(
-        [
-            Content.styled(entry.started_at.strftime("%H:%M:%S"), "dim"),
-            chip,
-            status.pad_right(max(0, 10 - status.cell_length)),
-            Content(duration.rjust(8)),
-            literal(one_line(entry.server, 30), "dim italic") + Content("/"),
-        ]
-    ) + literal(one_line(entry.tool, 80), "bold")
+    parts.append(status.pad_right(max(0, STATUS_CELLS - status.cell_length)))
+    if layout.duration:
+        duration = format_duration(entry.outcome.duration_s) if entry.outcome is not None else ""
+        parts.append(Content(duration.rjust(8)))
+    server = literal(one_line(entry.server, SERVER_LIMIT), "dim italic") + Content("/")
+    return Content(" ").join([*parts, server]) + literal(one_line(entry.tool, TOOL_LIMIT), "bold")
 
 
 class CallHistory(OptionList):
@@ -109,6 +149,7 @@ class CallHistory(OptionList):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._entries: list[HistoryEntry] = []  # newest first, like the rows
+        self._layout = HistoryLayout()
 
     @property
     def entries(self) -> list[HistoryEntry]:
@@ -125,13 +166,29 @@ class CallHistory(OptionList):
         for index, known in enumerate(self._entries):
             if known.id == entry.id:
                 self._entries[index] = entry
-                self.replace_option_prompt_at_index(index, history_row(entry))
+                self.replace_option_prompt_at_index(index, history_row(entry, self._layout))
                 return
         self._entries.insert(0, entry)
         highlighted = self.highlighted
-        rows = [Option(history_row(entry)), *self.options]  # copied first: set_options clears the list
-        self.set_options(rows)
+        if not self._relayout():  # else every row was built again, the new one included
+            rows = [Option(history_row(entry, self._layout)), *self.options]  # set_options clears them
+            self.set_options(rows)
         self.highlighted = 0 if highlighted is None else highlighted + 1
+
+    def on_resize(self) -> None:
+        self._relayout()
+
+    def _relayout(self) -> bool:
+        """Fit the columns to the width and the longest server/tool; True when the rows were rebuilt."""
+        width = self.scrollable_content_region.width or 10_000  # not laid out yet: as wide as it gets
+        layout = choose_history_layout(width, self._entries)
+        if layout == self._layout:
+            return False
+        self._layout = layout
+        highlighted = self.highlighted
+        self.set_options([Option(history_row(entry, layout)) for entry in self._entries])
+        self.highlighted = highlighted
+        return True
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -12,6 +12,7 @@ from tui.session.tool_query import (
     make_entry,
     name_rank,
     parse_query,
+    query_problem,
     sort_entries,
     static_hints,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "make_entry",
     "name_rank",
     "parse_query",
+    "query_problem",
     "sort_entries",
     "static_hints",
 ]

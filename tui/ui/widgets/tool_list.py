@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,6 +27,7 @@ from tui.ui.widgets.tool_filter import (
     ToolEntry,
     filter_tools,
     make_entry,
+    query_problem,
     sort_entries,
     static_hints,
 )
@@ -34,6 +35,8 @@ from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, cached_name_row, ch
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
+FILTER_PLACEHOLDER = "Filter by name, badge or grade"
+"""Short enough for the filter box at 80 columns; the help line under it says the rest."""
 
 
 class ToolList(Vertical):
@@ -42,7 +45,13 @@ class ToolList(Vertical):
     DEFAULT_CSS = """
     ToolList { height: 1fr; }
     ToolList > Input { margin: 0; }
-    ToolList > .tool-list--status { height: 1; color: $text-muted; padding: 0 1; }
+    ToolList > .tool-list--status {
+        height: 1; color: $text-muted; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    /* The whole filter help while the person writes a filter; one line while they browse the list. */
+    ToolList.-filtering > #tool-filter-help { height: auto; text-wrap: wrap; }
+    /* A filter that can match nothing says why, in full. */
+    ToolList > #tool-list-status.-problem { height: auto; text-wrap: wrap; color: $text-warning; }
     """
 
     BINDINGS = [
@@ -87,13 +96,14 @@ class ToolList(Vertical):
         self._layout = RowLayout()
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
         self._names_only: dict[str, list[str]] = {}  # server -> cached names shown before their badges
+        self._expected: set[str] = set()  # configured servers: a server: term may name one with no tools
 
     def compose(self) -> ComposeResult:
-        yield Input(
-            placeholder="Filter tools: name, ro, destructive, high, grade:medium+ …", id="tool-filter"
-        )
-        yield Static(Content(FILTER_HELP), classes="tool-list--status", id="tool-filter-help")
+        yield Input(placeholder=FILTER_PLACEHOLDER, id="tool-filter")
         yield ToolOptions(id="tool-options")
+        # Under the list, not over it: the help grows and shrinks with the filter box's focus, and the
+        # rows must stay where they are (a click that moves focus into the list lands on the row it hit).
+        yield Static(Content(FILTER_HELP), classes="tool-list--status", id="tool-filter-help")
         yield Static(classes="tool-list--status", id="tool-list-status")
 
     # ---- public API ---------------------------------------------------------------------------
@@ -126,6 +136,12 @@ class ToolList(Vertical):
         self.query_one("#tool-filter", Input).value = query
         self._apply_filter(query)
 
+    def expect_servers(self, names: list[str]) -> None:
+        """The configured servers: ``server:NAME`` is a problem only when none of these names has NAME."""
+        self._expected = set(names)
+        if self.is_mounted:
+            self._update_status()
+
     def show_names(self, server: str, names: list[str]) -> None:
         """The first frame of a warm start: the last run's tool names of ``server``, marked cached, before
         the session that grades them exists. They cannot be opened; ``set_tools`` replaces them."""
@@ -157,6 +173,13 @@ class ToolList(Vertical):
         self._notes.pop(server, None)
         self._relayout()
         self._resort()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.set_class(event.widget.id == "tool-filter", "-filtering")
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget.id == "tool-filter":
+            self.remove_class("-filtering")
 
     def on_resize(self) -> None:
         if self._relayout():
@@ -254,9 +277,11 @@ class ToolList(Vertical):
         cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
         if cached:
             count += f" ({cached} cached from the last run, not yet confirmed)"
-        self.query_one("#tool-list-status", Static).update(
-            Content(f"{count} · sorted {order} (ctrl+t to change)")
-        )
+        servers = sorted(self._expected.union(self._by_server, self._names_only), key=str.lower)
+        problem = query_problem(self._query, servers)
+        status = self.query_one("#tool-list-status", Static)
+        status.set_class(problem is not None, "-problem")
+        status.update(Content(f"{count} · {problem or f'sorted {order} (ctrl+t to change)'}"))
 
     def _post_highlight(self, entry: ToolEntry | None) -> None:
         tool = entry.tool if entry is not None else None

@@ -57,14 +57,28 @@ def bool_preferences() -> list[tuple[str, str]]:
 
 
 class PrefsSection(Vertical):
-    """A section of the screen; saves through the context and reports every outcome."""
+    """A section of the screen; saves through the context and reports every outcome.
+
+    Below ``NARROW_BELOW`` cells the section has the class ``-narrow``: a row of controls laid out as
+    ``.prefs-row`` (a ``.prefs-lead`` part, then a ``.prefs-controls`` part) puts its controls on a
+    second line instead of cutting them off."""
 
     DEFAULT_CSS = """
     PrefsSection { height: auto; margin-bottom: 1; padding: 0 1; border-top: solid $primary-muted; }
     PrefsSection > .prefs-heading { text-style: bold; }
     PrefsSection .prefs-note { color: $text-muted; }
     PrefsSection Horizontal { height: auto; }
+    PrefsSection .prefs-row > .prefs-lead { width: 1fr; }
+    PrefsSection .prefs-row > .prefs-controls { width: auto; }
+    PrefsSection.-narrow .prefs-row { layout: vertical; }
+    PrefsSection.-narrow .prefs-row > .prefs-lead { width: 100%; }
     """
+
+    NARROW_BELOW = 112
+    """Cells this section needs to keep a row of controls on one line; narrower, it uses two."""
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < self.NARROW_BELOW, "-narrow")
 
     def __init__(self, settings: SettingsService, *, id: str | None = None) -> None:
         super().__init__(id=id)

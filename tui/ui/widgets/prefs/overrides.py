@@ -32,9 +32,12 @@ def read_hints(selects: list[Select[str]]) -> dict[str, bool]:
 class AnnotationOverrides(PrefsSection):
     DEFAULT_CSS = """
     AnnotationOverrides Label.override-name { padding: 1 1 0 1; width: 1fr; }
-    AnnotationOverrides Select.hint-select { width: 24; }
     AnnotationOverrides #override-new-server { width: 24; }
     AnnotationOverrides #override-new-tool { width: 1fr; }
+    /* Four selects a row, each wide enough for "open-world: not set"; two a row when narrow. */
+    AnnotationOverrides .hint-selects { layout: grid; grid-size: 4; grid-columns: 28; grid-rows: 3; }
+    AnnotationOverrides.-narrow .hint-selects { grid-size: 2; grid-columns: 1fr; }
+    AnnotationOverrides Select.hint-select { width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
@@ -48,7 +51,7 @@ class AnnotationOverrides(PrefsSection):
             with Horizontal(classes="override-row", id=f"override-row-{index}"):
                 yield Label(literal(f"{server} / {tool}: your override"), classes="override-name")
                 yield Button(Content("Remove"), id=f"override-remove-{index}", compact=True)
-            with Horizontal(classes="override-hints", id=f"override-hints-{index}"):
+            with Horizontal(classes="override-hints hint-selects", id=f"override-hints-{index}"):
                 for name in HINT_NAMES:
                     yield hint_select(name, hints.get(name), f"override-{index}-{name}")
         yield Label(Content("Add an override:"), classes="prefs-note")
@@ -62,7 +65,7 @@ class AnnotationOverrides(PrefsSection):
             )
             yield Input(placeholder="tool name", id="override-new-tool")
             yield Button(Content("Add"), id="override-add", compact=True)
-        with Horizontal(id="override-new-hints"):
+        with Horizontal(classes="hint-selects", id="override-new-hints"):
             for name in HINT_NAMES:
                 yield hint_select(name, None, f"override-new-{name}")
 

@@ -29,9 +29,13 @@ def ceiling_select(value: str, id: str, *, enabled: bool) -> Select[str]:
 
 
 class ToolRules(PrefsSection):
+    NARROW_BELOW = 24 + 30 + 38 + 22 + 8
+    """Server, a tool name of 30 characters, action, ceiling and Add on one line (wider than 120)."""
+
     DEFAULT_CSS = """
     ToolRules Label.rule-name { padding: 1 1 0 1; width: 1fr; }
-    ToolRules Select.rule-action { width: 34; }
+    ToolRules.-narrow Label.rule-name { padding: 0 1; }
+    ToolRules Select.rule-action { width: 38; }
     ToolRules Select.rule-ceiling { width: 22; }
     ToolRules #rule-new-server { width: 24; }
     ToolRules #rule-new-tool { width: 1fr; }
@@ -43,24 +47,28 @@ class ToolRules(PrefsSection):
         if not rules:
             yield Label(Content("No rules yet."), classes="prefs-note")
         for index, rule in enumerate(rules):
-            with Horizontal(classes="rule-row"):
-                yield Label(literal(f"{rule.server} / {rule.tool}"), classes="rule-name")
-                yield action_select(rule.action, f"rule-action-{index}")
-                yield ceiling_select(rule.ceiling, f"rule-ceiling-{index}", enabled=rule.action == "always")
-                yield Button(Content("Remove"), id=f"rule-remove-{index}", compact=True)
+            with Horizontal(classes="rule-row prefs-row"):
+                yield Label(literal(f"{rule.server} / {rule.tool}"), classes="rule-name prefs-lead")
+                with Horizontal(classes="prefs-controls"):
+                    yield action_select(rule.action, f"rule-action-{index}")
+                    enabled = rule.action == "always"
+                    yield ceiling_select(rule.ceiling, f"rule-ceiling-{index}", enabled=enabled)
+                    yield Button(Content("Remove"), id=f"rule-remove-{index}", compact=True)
         yield Label(Content("Add a rule:"), classes="prefs-note")
-        with Horizontal():
-            names = self.settings.server_names()
-            yield Select(
-                [(literal(name), name) for name in names],
-                prompt="server",
-                id="rule-new-server",
-                value=names[0] if names else Select.NULL,
-            )
-            yield Input(placeholder="tool name", id="rule-new-tool")
-            yield action_select("ask", "rule-new-action")
-            yield ceiling_select("safe", "rule-new-ceiling", enabled=False)
-            yield Button(Content("Add"), id="rule-add", compact=True)
+        with Horizontal(classes="prefs-row", id="rule-new"):
+            with Horizontal(classes="prefs-lead"):
+                names = self.settings.server_names()
+                yield Select(
+                    [(literal(name), name) for name in names],
+                    prompt="server",
+                    id="rule-new-server",
+                    value=names[0] if names else Select.NULL,
+                )
+                yield Input(placeholder="tool name", id="rule-new-tool")
+            with Horizontal(classes="prefs-controls"):
+                yield action_select("ask", "rule-new-action")
+                yield ceiling_select("safe", "rule-new-ceiling", enabled=False)
+                yield Button(Content("Add"), id="rule-add", compact=True)
 
     def _index(self, widget_id: str | None) -> int:
         return int((widget_id or "").rsplit("-", 1)[-1])

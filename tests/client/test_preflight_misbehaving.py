@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import Client, StdioServerParameters
-from misbehaving.connect import Connected, connected, list_tool_infos
+from misbehaving.connect import connected
 from misbehaving.servers import (
     MALFORMED,
     ResolveHandler,
@@ -57,20 +54,6 @@ async def test_only_the_earlier_draft_is_served() -> None:
     assert result.method == "tools/annotations"
     assert result.grade is Grade.SAFE
     assert result.summary == "resolved for these arguments (draft tools/annotations)"
-
-
-async def test_server_process_dies_mid_preflight() -> None:
-    script = Path(__file__).parent / "misbehaving" / "exit_on_resolve.py"
-    params = StdioServerParameters(command=sys.executable, args=[str(script)])
-    async with Client(params, mode="legacy") as client:
-        conn = Connected(client, await list_tool_infos(client))
-        engine = conn.engine(timeout=5.0)
-        result = await engine.preflight(conn.tools["files"], READ)
-        again = await engine.preflight(conn.tools["files"], READ, fresh=True)
-    assert result.status is PreflightStatus.FAILED
-    assert result.error == "the connection closed before the server answered"
-    assert result.grade is Grade.HIGH
-    assert again.status is PreflightStatus.FAILED, "a retry on a dead connection fails the same way, quickly"
 
 
 async def test_a_resolver_that_raises_is_one_more_failure() -> None:

@@ -4,7 +4,8 @@
 in-memory transport, which has no public name; ``tui.client.auth.providers`` overrides the OAuth
 provider's ``_initialize`` to restore a stored token's expiry; ``tui.client.tool_listing`` hands its own
 tools/list result to the session's ``_absorb_tool_listing`` (the x-mcp-header rules of 2026-07-28).
-If an SDK upgrade moves any of them, these tests say so first.
+``tui.client.sdk_errors`` tells the SDK's own "timed out" and "connection closed" from a server's error
+with the same code by how the SDK raises them. If an SDK upgrade moves any of them, these tests say so first.
 """
 
 from __future__ import annotations
@@ -76,3 +77,36 @@ def test_the_session_still_absorbs_a_tool_listing_it_did_not_send() -> None:
     parameters = inspect.signature(absorb).parameters
     assert list(parameters) == ["self", "result", "complete"]
     assert parameters["complete"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+async def test_the_sdk_times_out_inside_its_handler_of_the_clocks_timeout_error() -> None:
+    """``sdk_timed_out``: the SDK's -32001 has the ``TimeoutError`` as its context; a server's has none."""
+    from mcp.shared.exceptions import MCPError
+    from mcp_types import EmptyResult
+    from misbehaving.connect import connected
+    from misbehaving.servers import build_server, errors_with, hangs
+
+    from tui.client.resolve import ResolveParams, ResolveToolRequest
+    from tui.client.sdk_errors import sdk_timed_out
+
+    request = ResolveToolRequest(params=ResolveParams(name="files", arguments={}))
+    errors = []
+    for handler in (hangs, errors_with(-32001)):
+        async with connected(build_server(handler)) as conn:
+            try:
+                await conn.client.session.send_request(request, EmptyResult, request_read_timeout_seconds=0.2)
+            except MCPError as error:
+                errors.append(error)
+    sdk_timeout, server_answer = errors
+    assert (sdk_timeout.code, server_answer.code) == (-32001, -32001)
+    assert isinstance(sdk_timeout.__context__, TimeoutError)
+    assert (sdk_timed_out(sdk_timeout), sdk_timed_out(server_answer)) == (True, False)
+
+
+def test_streamable_http_stand_ins_for_a_broken_stream_still_begin_the_same() -> None:
+    """``sdk_connection_closed`` knows the HTTP transport's stand-in errors by how their message begins."""
+    from mcp.client.streamable_http import StreamableHTTPTransport
+
+    source = inspect.getsource(StreamableHTTPTransport)
+    assert "def _resolve_abandoned_request" in source
+    assert source.count('"SSE stream ') + source.count('f"SSE stream ') >= 3

@@ -102,9 +102,7 @@ def exit_status(record: CallRecord) -> Exit:
     if outcome.status is CallStatus.CANCELLED:
         return Exit.INTERRUPTED
     if outcome.status is CallStatus.ERROR:
-        from mcp_types import CONNECTION_CLOSED  # loaded already: the session has connected
-
-        return Exit.CONNECTION if outcome.error_code == CONNECTION_CLOSED else Exit.TOOL_ERROR
+        return Exit.CONNECTION if outcome.connection_lost else Exit.TOOL_ERROR
     return Exit.TOOL_ERROR if outcome.is_error else Exit.OK
 
 

@@ -15,11 +15,12 @@ import mcp_types as types
 from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
-from tui.client import errors
+from tui.client import errors, invalid_response
 from tui.client.connection import Connection
 from tui.client.convert import call_outcome
 from tui.client.models import ConnectionStatus, ResolveMethod, ToolInfo
 from tui.client.results import CallOutcome, CallStatus, Progress, ResolveOutcome
+from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
 
 CLOSED_GRACE_S = 1.5
 """How long a call that lost its connection waits for the connection to learn why (exit code, stderr)."""
@@ -95,14 +96,17 @@ async def call_tool(
         )
     except MCPError as exc:
         elapsed = time.monotonic() - started
-        if exc.code == types.REQUEST_TIMEOUT:
+        if sdk_timed_out(exc):
             text = f"No answer within {limit:g} s; the server was told to stop the call."
-            return CallOutcome(CallStatus.TIMEOUT, error=text, error_code=exc.code, duration_s=elapsed)
-        if exc.code == types.CONNECTION_CLOSED:
+            return CallOutcome(CallStatus.TIMEOUT, error=text, duration_s=elapsed)
+        if sdk_connection_closed(exc, connection.ending):
             await connection.wait_finished(CLOSED_GRACE_S)
             reason = connection.ended_reason or "the server closed the connection"
             text = f"The connection ended during the call: {reason}."
-            return CallOutcome(CallStatus.ERROR, error=text, error_code=exc.code, duration_s=elapsed)
+            return CallOutcome(CallStatus.ERROR, error=text, connection_lost=True, duration_s=elapsed)
+        if (problem := invalid_response.problem_of(exc)) is not None:
+            text = f"The server sent {problem}."
+            return CallOutcome(CallStatus.ERROR, error=text, duration_s=elapsed)
         text = f"The server refused the call: {exc.message}"
         return CallOutcome(CallStatus.ERROR, error=text, error_code=exc.code, duration_s=elapsed)
     except ValidationError as exc:
@@ -134,4 +138,4 @@ async def resolve(
         return ResolveOutcome(None, method, error=f"{tool} does not declare per-call resolution")
     from tui.client.resolve import send_resolve
 
-    return await send_resolve(client.session, method, tool, arguments, timeout)
+    return await send_resolve(client.session, method, tool, arguments, timeout, lambda: connection.ending)

@@ -82,6 +82,7 @@ class Connection:
         self._finished = asyncio.Event()
         self._transport_ended = False
         self._lost: str | None = None  # why the health ping gave up on the server
+        self._watch: TransportWatch | None = None
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
         remote = config.transport != "stdio" and target is None
@@ -149,6 +150,14 @@ class Connection:
             return False
         return True
 
+    @property
+    def ending(self) -> bool:
+        """The live connection is over or being closed: its transport ended, the health ping gave up,
+        or it is being disconnected. Each is set before the SDK fails the requests still waiting, so a
+        request that failed with "connection closed" can tell the SDK's verdict from a server's -32000."""
+        watch_ended = self._watch is not None and self._watch.ended.is_set()
+        return watch_ended or self._stopping or self._lost is not None or self.client is None
+
     def _set_state(self, status: ConnectionStatus, **fields: Any) -> None:
         self.state = ServerState(self.name, status, tool_count=len(self.tools), **fields)
         if status is not ConnectionStatus.CONNECTING:
@@ -161,6 +170,7 @@ class Connection:
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
+        self._watch = watch
         connected = False
         failure: str | None = None
         timed_out = False
@@ -266,7 +276,7 @@ class Connection:
             modern = client.protocol_version in MODERN_PROTOCOL_VERSIONS
             tg.start_soon(lambda: self._follower.run(client, listen=modern, offers=self.capabilities))
             if self.config.transport in ("http", "sse") and self._target is None:
-                tg.start_soon(watch_health, client, self._on_lost)
+                tg.start_soon(watch_health, client, self._on_lost, lambda: self.ending)
             await anyio.sleep_forever()
 
     def _on_lost(self, reason: str) -> None:

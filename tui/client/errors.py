@@ -12,6 +12,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
 from tui.client.auth.errors import describe_oauth
+from tui.client.sdk_errors import sdk_timed_out
 from tui.client.transports import ConnectFailure
 
 
@@ -86,7 +87,7 @@ def describe(exc: BaseException) -> str:
     if isinstance(leaf, MCPError):
         if leaf.code == types.CONNECTION_CLOSED:
             return "the server closed the connection"
-        if leaf.code == types.REQUEST_TIMEOUT:
+        if sdk_timed_out(leaf):
             return "the server did not answer in time"
         if leaf.code == types.METHOD_NOT_FOUND:
             return f"the server does not support this request ({leaf.message})"

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import anyio
-import mcp_types as types
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from tui.client import errors
+from tui.client.sdk_errors import from_server
 
 HEALTH_INTERVAL = 5.0
 """Seconds between pings: often enough to show a dead server within seconds, rare enough to cost nothing."""
@@ -21,17 +21,22 @@ HEALTH_TIMEOUT = 10.0
 """Seconds a ping may take before the server counts as gone (a busy server still answers pings)."""
 
 
-async def watch_health(client: Client, on_lost: Callable[[str], None]) -> None:
-    """Ping every :data:`HEALTH_INTERVAL` s; on the first failure call ``on_lost(reason)`` and return."""
+async def watch_health(
+    client: Client, on_lost: Callable[[str], None], transport_ended: Callable[[], bool] = lambda: False
+) -> None:
+    """Ping every :data:`HEALTH_INTERVAL` s; on the first failure call ``on_lost(reason)`` and return.
+
+    ``transport_ended``: whether the connection is over (``Connection.ending``), see ``sdk_errors``.
+    """
     while True:
         await anyio.sleep(HEALTH_INTERVAL)
         try:
             with anyio.fail_after(HEALTH_TIMEOUT):
                 await client.send_ping()
         except MCPError as error:
-            # The SDK makes up these two itself when a stream fails or a request times out: not an
-            # answer. Any other error reply (say, no ping in this protocol era) means it is there.
-            if error.code not in (types.CONNECTION_CLOSED, types.REQUEST_TIMEOUT):
+            # An error reply (say, no ping in this protocol era, or -32000 "overloaded") means it is
+            # there; the SDK's own "connection closed" and "timed out" carry the same codes, and do not.
+            if from_server(error, transport_ended()):
                 continue
             on_lost(f"the server stopped answering ({errors.describe(error)})")
             return

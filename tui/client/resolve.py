@@ -14,18 +14,19 @@ server or the transport does: every failure becomes a ``ResolveOutcome`` with a 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import anyio
 import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.shared.exceptions import MCPError
-from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
 from pydantic import RootModel, ValidationError
 
+from tui.client import invalid_response
 from tui.client.models import EXTENSION_ID, ResolveMethod, wire_method
 from tui.client.results import ResolveOutcome
+from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
 from tui.safety.hints import HINT_NAMES
 
 MISSING_CAPABILITY = -32021
@@ -80,8 +81,12 @@ async def send_resolve(
     name: str,
     arguments: dict[str, Any],
     timeout: float,
+    transport_ended: Callable[[], bool],
 ) -> ResolveOutcome:
     """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems.
+
+    ``transport_ended``: whether the connection is over (``Connection.ending``), to tell the SDK's
+    "connection closed" from a server's -32000 (``sdk_errors``).
 
     ``method`` is the dialect. For the extension on a 2026 connection, the SDK puts this client's
     capabilities (the extension included) into the request's ``_meta``; on a legacy connection they were
@@ -107,8 +112,13 @@ async def send_resolve(
             result = await session.send_request(request, _RawResult, request_read_timeout_seconds=timeout)
             raw = dict(result.root)
     except MCPError as error:
-        if error.code == REQUEST_TIMEOUT:
+        if sdk_timed_out(error):
             return timed_out()
+        if sdk_connection_closed(error, transport_ended()):
+            return outcome(annotations=None, error="the connection closed before the server answered")
+        if (problem := invalid_response.problem_of(error)) is not None:
+            broke = method == EXTENSION_ID
+            return outcome(annotations=None, error=f"the server sent {problem}", broke_extension=broke)
         return outcome(annotations=None, error=_describe_error(method, error), error_code=error.code)
     except ValidationError as error:
         problem = f"malformed result: {_first_problem(error)}"
@@ -135,8 +145,6 @@ async def send_resolve(
 
 
 def _describe_error(method: ResolveMethod, error: MCPError) -> str:
-    if error.code == CONNECTION_CLOSED:
-        return "the connection closed before the server answered"
     label = _CODE_NAMES.get(error.code, "error")
     text = f"the server answered {wire_method(method)} with error {error.code} ({label})"
     if error.code == -32601:

@@ -96,6 +96,9 @@ class CallOutcome:
     error: str | None = None
     """For ERROR / TIMEOUT / CANCELLED / DENIED: a readable explanation."""
     error_code: int | None = None
+    """The code of the server's error answer; None when the server did not answer with a valid error."""
+    connection_lost: bool = False
+    """ERROR only: the connection ended during the call (not an answer from the server)."""
     duration_s: float = 0.0
     raw: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """The CallToolResult exactly as the server sent it (wire dict), for ``mcp-tui call --json``."""

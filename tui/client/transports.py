@@ -8,6 +8,7 @@ connection can say what went wrong in words.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -24,6 +25,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
+from tui.client import invalid_response
 from tui.client.early_spawn import launch_options
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
@@ -114,7 +116,12 @@ async def _forward_out(source: Any, write: Any, watch: TransportWatch) -> None:
 
 def _record(watch: TransportWatch, direction: str, item: SessionMessage) -> None:
     if watch.traffic is not None:
-        watch.traffic(direction, item.message.model_dump(by_alias=True, mode="json", exclude_unset=True))
+        message = item.message
+        sent = None
+        if isinstance(message, types.JSONRPCError):
+            # A stand-in for an invalid answer is logged as what the server really sent.
+            sent = invalid_response.received(message.error.data)
+        watch.traffic(direction, sent or message.model_dump(by_alias=True, mode="json", exclude_unset=True))
 
 
 def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
@@ -227,15 +234,27 @@ async def stdio_transport(
 
 
 async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
+    message: types.JSONRPCMessage
     try:
         message = types.jsonrpc_message_adapter.validate_json(raw, by_name=False)
     except ValueError:
-        # A server that prints to stdout breaks the protocol; show the line, keep the connection.
-        log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
-        await anyio.lowlevel.checkpoint()
-        return
+        # An answer to a request that is not valid JSON-RPC ends that request now, not at its timeout.
+        answer = invalid_response.stand_in(_json_or_none(raw))
+        if answer is None:
+            # A server that prints to stdout breaks the protocol; show the line, keep the connection.
+            log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
+            await anyio.lowlevel.checkpoint()
+            return
+        message = answer
     with suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
         await writer.send(SessionMessage(message))
+
+
+def _json_or_none(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 async def wait_exit(process: Process, timeout: float) -> int | None:

@@ -64,7 +64,9 @@ class Connected:
     ) -> ResolveOutcome:
         assert tool.resolve_method is not None
         self.sent.append(arguments)
-        return await send_resolve(self.client.session, tool.resolve_method, tool.name, arguments, timeout)
+        # In process: there is no transport to end (``Connection.ending`` says so on the app's path).
+        session = self.client.session
+        return await send_resolve(session, tool.resolve_method, tool.name, arguments, timeout, lambda: False)
 
     def engine(self, timeout: float = 2.0) -> PreflightEngine:
         return PreflightEngine(self.resolve, lambda server: self.connection, timeout)

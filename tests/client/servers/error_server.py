@@ -1,0 +1,52 @@
+"""A hand-written legacy stdio server whose answer to tools/call and tools/resolve is the JSON-RPC error
+object given as its one argument, sent as is (valid or not): ``error_server.py '{"code": -32000, ...}'``.
+
+Tools: ``fail`` (safe, resolvable: both its call and its resolution get the error) and ``echo``
+(answers normally, to show the connection is still fine after an error).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+SAFE = {"readOnlyHint": True, "openWorldHint": False}
+TOOLS = [
+    {"name": "fail", "inputSchema": {"type": "object"}, "annotations": SAFE, "resolve": True},
+    {"name": "echo", "inputSchema": {"type": "object"}, "annotations": SAFE},
+]
+
+
+def send(message: dict) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    error = json.loads(sys.argv[1])
+    for line in sys.stdin:
+        message = json.loads(line)
+        method, request_id = message.get("method"), message.get("id")
+        if request_id is None:
+            continue
+        if method == "initialize":
+            result = {
+                "protocolVersion": message["params"]["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "error-server", "version": "0.1"},
+            }
+        elif method == "tools/list":
+            result = {"tools": TOOLS}
+        elif method == "tools/call" and message["params"]["name"] == "echo":
+            result = {"content": [{"type": "text", "text": "still here"}]}
+        elif method in ("tools/call", "tools/resolve"):
+            send({"jsonrpc": "2.0", "id": request_id, "error": error})
+            continue
+        else:
+            send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": "no such method"}})
+            continue
+        send({"jsonrpc": "2.0", "id": request_id, "result": result})
+
+
+if __name__ == "__main__":
+    main()

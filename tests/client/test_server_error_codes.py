@@ -1,0 +1,131 @@
+"""A server's own error answers, through the app's call and preflight paths over real stdio: -32000 and
+-32001 are the server refusing (not the SDK's "connection closed" / "timed out", which share the codes),
+and an invalid error object ends the request at once instead of at its timeout."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, cast
+
+import anyio
+import pytest
+from mcp.shared.exceptions import MCPError
+from servers.harness import running, stdio, wait_until
+
+from tui.client import health
+from tui.client.health import watch_health
+from tui.client.models import ConnectionStatus
+from tui.client.results import CallStatus, TextBlock
+from tui.config.model import ServerConfig, Timeouts
+
+SERVER_ERRORS = [
+    (-32000, "Server overloaded"),
+    (-32001, "plain"),
+]
+INVALID_ERRORS = [
+    ({"message": "nocode"}, "the error has no code"),
+    ({"code": "x", "message": "m"}, "the error code is a string, not an integer"),
+    ({"code": 1}, "the error has no message"),
+    ("overloaded", "the error is a string, not an object"),
+]
+PATIENT = Timeouts(connect=5, request=5, call=30, preflight=30)
+"""Long limits: a request that waited for one instead of ending on the answer fails the time checks."""
+
+
+def answering(error: object) -> ServerConfig:
+    return stdio("e", "error_server.py", json.dumps(error))
+
+
+@pytest.mark.parametrize(("code", "message"), SERVER_ERRORS)
+async def test_a_server_error_with_an_sdk_code_is_the_server_refusing(code: int, message: str) -> None:
+    async with running([answering({"code": code, "message": message})], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("e")))
+        outcome = await manager.call_tool("e", "fail", {})
+        assert outcome.status is CallStatus.ERROR
+        assert outcome.error == f"The server refused the call: {message}"
+        assert outcome.error_code == code
+        assert not outcome.connection_lost
+        assert outcome.duration_s < 1.0, "answered at once: no wait for the connection to end"
+        # The connection was fine all along.
+        assert manager.state("e").status is ConnectionStatus.CONNECTED
+        assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
+@pytest.mark.parametrize(("error", "problem"), INVALID_ERRORS)
+async def test_an_invalid_error_object_fails_the_call_at_once(error: object, problem: str) -> None:
+    async with running([answering(error)], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("e")))
+        outcome = await manager.call_tool("e", "fail", {})
+        assert outcome.status is CallStatus.ERROR
+        assert outcome.error == f"The server sent an invalid error response: {problem}."
+        assert outcome.error_code is None
+        assert outcome.duration_s < 2.0, "the server answered at once"
+        # The traffic log shows what the server sent, not the stand-in the call ended on.
+        records = manager.connection("e").traffic.records
+        [answer] = [r for r in records if r.direction == "in" and r.method == "tools/call"]
+        assert answer.unredacted == {"jsonrpc": "2.0", "id": answer.id, "error": error}
+        assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
+@pytest.mark.parametrize(("code", "message"), SERVER_ERRORS)
+async def test_preflight_reads_a_server_error_with_an_sdk_code_as_its_answer(code: int, message: str) -> None:
+    async with running([answering({"code": code, "message": message})], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("e")))
+        outcome = await manager.resolve("e", "fail", {}, 30.0)
+    assert not outcome.timed_out
+    assert outcome.error_code == code
+    assert outcome.error == f"the server answered tools/resolve with error {code} (error): {message}"
+
+
+async def test_preflight_ends_at_once_on_an_invalid_error_object() -> None:
+    async with running([answering({"message": "nocode"})], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("e")))
+        started = time.monotonic()
+        outcome = await manager.resolve("e", "fail", {}, 30.0)
+        assert time.monotonic() - started < 2.0
+    assert not outcome.timed_out
+    assert outcome.error == "the server sent an invalid error response: the error has no code"
+
+
+async def test_preflight_on_a_server_that_dies_says_the_connection_closed() -> None:
+    script = Path(__file__).parent / "misbehaving" / "exit_on_resolve.py"
+    config = ServerConfig(name="x", transport="stdio", command=sys.executable, args=(str(script),))
+    async with running([config], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("x")))
+        started = time.monotonic()
+        outcome = await manager.resolve("x", "files", {"action": "read", "path": "n"}, 30.0)
+        assert time.monotonic() - started < 5.0, "a dead server must not be mistaken for a slow one"
+    assert not outcome.timed_out
+    assert outcome.error == "the connection closed before the server answered"
+    assert outcome.error_code is None
+
+
+class _Pinged:
+    """A client whose ping gets ``error``, as the server's answer or as the SDK's own."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error, self.pings = error, 0
+
+    async def send_ping(self) -> None:
+        self.pings += 1
+        raise self.error
+
+
+async def _watch(error: Exception, transport_ended: bool) -> tuple[list[str], int]:
+    lost: list[str] = []
+    client = _Pinged(error)
+    with anyio.move_on_after(0.5):
+        await watch_health(cast(Any, client), lost.append, lambda: transport_ended)
+    return lost, client.pings
+
+
+async def test_health_keeps_a_server_answering_ping_with_32000(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(health, "HEALTH_INTERVAL", 0.01)
+    lost, pings = await _watch(MCPError(-32000, "Server overloaded"), transport_ended=False)
+    assert lost == []
+    assert pings > 3
+    lost, _ = await _watch(MCPError(-32000, "Connection closed"), transport_ended=True)
+    assert lost == ["the server stopped answering (the server closed the connection)"]

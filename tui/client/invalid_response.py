@@ -1,0 +1,91 @@
+"""A server's answer to a request that is not valid JSON-RPC, turned into an error the request can end on.
+
+The SDK matches answers to requests only after a message has passed its JSON-RPC model, so an answer with
+an invalid error object (``{"message": "x"}`` without a code, a string code) or with neither result nor
+error would be dropped, and the request would wait for its full timeout although the server has answered.
+The stdio transport hands such an answer on as a JSON-RPC error with the same id instead: a stand-in,
+marked with a token no server can know, that says what was wrong and carries what was received (the
+traffic log shows that, not the stand-in). :func:`problem_of` reads the mark back.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from mcp.shared.exceptions import MCPError
+from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError
+
+_MARK_KEY = "mcp-tui/invalid-response"
+_MARK = secrets.token_hex(16)
+"""Per process: a server can copy the key, never the value."""
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _error_problem(error: Any) -> str:
+    if not isinstance(error, dict):
+        return f"the error is {_json_type(error)}, not an object"
+    code, message = error.get("code"), error.get("message")
+    if "code" not in error:
+        return "the error has no code"
+    if not isinstance(code, int) or isinstance(code, bool):
+        return f"the error code is {_json_type(code)}, not an integer"
+    if "message" not in error:
+        return "the error has no message"
+    if not isinstance(message, str):
+        return f"the error message is {_json_type(message)}, not a string"
+    return "the message is not JSON-RPC 2.0"
+
+
+def _problem(message: dict[str, Any]) -> str:
+    if "error" in message:
+        return _error_problem(message["error"])
+    if "result" not in message:
+        return "it has neither a result nor an error"
+    if not isinstance(message["result"], dict):
+        return f"the result is {_json_type(message['result'])}, not an object"
+    return "the message is not JSON-RPC 2.0"
+
+
+def stand_in(message: Any) -> JSONRPCError | None:
+    """For a decoded JSON value that failed JSON-RPC validation: the stand-in error when it answers a
+    request (an id, no method), else None (it matches no request; the caller files it as a stray line)."""
+    if not isinstance(message, dict) or "method" in message:
+        return None
+    request_id = message.get("id")
+    if isinstance(request_id, bool) or not isinstance(request_id, str | int):
+        return None
+    problem = _problem(message)
+    kind = "an invalid error response" if "error" in message else "an invalid response"
+    data = {_MARK_KEY: _MARK, "problem": f"{kind}: {problem}", "received": message}
+    error = ErrorData(code=PARSE_ERROR, message=kind, data=data)
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
+
+
+def _marked(data: Any) -> bool:
+    return isinstance(data, dict) and data.get(_MARK_KEY) == _MARK
+
+
+def problem_of(error: MCPError) -> str | None:
+    """What was invalid, when ``error`` is a stand-in ("an invalid error response: the error has no
+    code"); None for a real error."""
+    data = error.error.data
+    return str(data["problem"]) if _marked(data) else None
+
+
+def received(error_data: Any) -> dict[str, Any] | None:
+    """The message the server really sent, when ``error_data`` (an ``ErrorData.data``) is a stand-in's."""
+    return error_data["received"] if _marked(error_data) else None

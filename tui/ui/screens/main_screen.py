@@ -31,7 +31,7 @@ from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
-from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_list import ToolList, offers_sort
 
 # Everything else loads after the first frame: the screen paints the server and tool lists first; the
 # app then creates the session (``show_session``) and the tabs on the right follow (``mount_workspace``).
@@ -65,7 +65,9 @@ class MainScreen(Screen[None]):
         ),
         Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
         Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True),
-        Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
+        # Two bindings, one shown: the footer names the order ctrl+t switches to (see check_action).
+        Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort"),
+        Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
@@ -248,7 +250,12 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Priority keys reach the screen from the very start, before the lists they act on exist.
-        return self._composed
+        if not self._composed:
+            return False
+        if action == "sort_tools" and parameters:
+            lists = self.query(ToolList)  # gone while the app closes
+            return bool(lists) and offers_sort(str(parameters[0]), sorted_by_risk=lists.first().sort_by_risk)
+        return True
 
     def _still_starting(self) -> bool:
         starting = self.live is None  # created when the session has started
@@ -526,6 +533,9 @@ class MainScreen(Screen[None]):
 
     def action_toggle_sort(self) -> None:
         self.query_one(ToolList).action_toggle_sort()
+
+    def action_sort_tools(self, order: str) -> None:
+        self.query_one(ToolList).action_sort(order)
 
     def action_toggle_problems(self) -> None:
         self._all_problems = not self._all_problems

@@ -26,7 +26,9 @@ async def test_an_empty_query_lists_the_apps_own_commands(home: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and bool(palette_entries(app)))
         await pilot.pause(0.3)
         entries = palette_entries(app)
-        for name in ("Preferences", "Audit log", "Call history", "Sort tools by risk", "Server info"):
+        ours = ["Preferences", "Audit log", "Call history", "Server logs", "Reconnect server"]
+        assert entries[: len(ours)] == ours  # first, above Textual's own (Keys, Quit, ...)
+        for name in ("Sort tools by risk", "Server info", "Keys", "Quit"):
             assert name in entries
 
 

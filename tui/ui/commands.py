@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
@@ -20,6 +20,7 @@ from tui.ui.widgets.tool_list import ToolList
 
 SORT_ACTION = "screen.toggle_sort"
 OPEN_TOOL_HELP = "Open it in the Call tab"
+LISTED_FIRST = 1.0
 
 
 class AppCommands(Provider):
@@ -67,8 +68,10 @@ class AppCommands(Provider):
             yield name, action, help_text
 
     async def discover(self) -> Hits:
+        # Scored hits rather than DiscoveryHits (all scored 0): the palette sorts by score, so these list
+        # above Textual's own (Keys, Quit, ...), whose provider answers in no fixed order beside ours.
         for name, action, help_text in self._commands():
-            yield DiscoveryHit(name, partial(self._run, action), help=help_text)
+            yield Hit(LISTED_FIRST, name, partial(self._run, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)

@@ -21,6 +21,7 @@ from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal, one_line
 from tui.ui.screens import confirm_text as text
+from tui.ui.widgets.key_footer import KeyFooter
 
 
 def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
@@ -129,6 +130,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                     yield Input(placeholder=name, id="confirm-typed-name", select_on_focus=False)
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
+        yield KeyFooter()
 
     def _details(self) -> ComposeResult:
         request = self.request
@@ -201,6 +203,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         confirmed = self.name_confirmed
         for button in self.query("#confirm-once, #confirm-session").results(Button):
             button.disabled = not confirmed
+        self.refresh_bindings()  # the footer shows the Allow keys once they work
 
     @on(Input.Submitted, "#confirm-typed-name")
     def _submitted(self) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form import ArgumentForm
+from tui.ui.widgets.key_footer import KeyFooter
 
 ElicitAction = Literal["accept", "decline", "cancel"]
 ElicitResult = tuple[ElicitAction, dict[str, Any] | None]
@@ -33,13 +34,14 @@ class ElicitationScreen(ModalScreen[ElicitResult]):
 
     DEFAULT_CSS = """
     ElicitationScreen { align: center middle; }
-    ElicitationScreen > Vertical {
-        width: 90%; max-width: 110; height: auto; max-height: 95%;
+    ElicitationScreen > #elicit-box {
+        width: 90%; max-width: 110; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
         padding: 1 2; border: thick $accent; background: $surface;
     }
     ElicitationScreen #elicit-from { color: $text-muted; }
     ElicitationScreen #elicit-message { margin: 1 0; }
-    ElicitationScreen #elicit-body { height: auto; max-height: 30; }
+    ElicitationScreen #elicit-body { height: auto; }
+    ElicitationScreen #elicit-footer { dock: bottom; height: auto; background: $surface; }
     ElicitationScreen #elicit-problem { color: $error; height: auto; }
     ElicitationScreen #elicit-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ElicitationScreen #elicit-buttons Button { margin-left: 1; }
@@ -52,16 +54,19 @@ class ElicitationScreen(ModalScreen[ElicitResult]):
         self.requested_schema = requested_schema
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        # The whole dialog scrolls (a long form, a short terminal); the answers stay docked in sight.
+        with VerticalScroll(id="elicit-box"):
             yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
             yield Static(literal(self.message), id="elicit-message")
-            with VerticalScroll(id="elicit-body"):
+            with Vertical(id="elicit-body"):
                 yield ArgumentForm(self.requested_schema, id="elicit-form")
-            yield Static("", id="elicit-problem")
-            with Horizontal(id="elicit-buttons"):
-                yield Button(Content("Accept (ctrl+s)"), id="elicit-accept", variant="primary")
-                yield Button(Content("Decline"), id="elicit-decline")
-                yield Button(Content("Cancel (Esc)"), id="elicit-cancel")
+            with Vertical(id="elicit-footer"):
+                yield Static("", id="elicit-problem")
+                with Horizontal(id="elicit-buttons"):
+                    yield Button(Content("Accept (ctrl+s)"), id="elicit-accept", variant="primary")
+                    yield Button(Content("Decline"), id="elicit-decline")
+                    yield Button(Content("Cancel (Esc)"), id="elicit-cancel")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(ArgumentForm).root.focus_editor()

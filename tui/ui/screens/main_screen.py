@@ -31,7 +31,7 @@ from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
-from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_list import ToolList, offers_sort
 
 # Everything else loads after the first frame: the screen paints the server and tool lists first; the
 # app then creates the session (``show_session``) and the tabs on the right follow (``mount_workspace``).
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.form.argument_form import ArgumentForm
     from tui.ui.widgets.history import CallHistory
+    from tui.ui.widgets.results.saveable import SaveableBlock
 
 
 PICK_A_TOOL = "Pick a tool on the left to call it."
@@ -55,10 +56,24 @@ WORKSPACE_AT_THE_LATEST = 3.0
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 
+def _inside(widget: Widget | None, container: Widget | None) -> bool:
+    return widget is not None and container is not None and container in widget.ancestors_with_self
+
+
+def _takes_typing(widget: Widget | None) -> bool:
+    """A text box, where a letter key types the letter instead of acting."""
+    from textual.widgets import Input, TextArea  # loaded by now: the call panel's form uses both
+
+    return isinstance(widget, Input) or (isinstance(widget, TextArea) and not widget.read_only)
+
+
 class MainScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
+        # The shown result's first image, audio or long text, wherever the focus is but in a text box
+        # (which keeps its s); a focused result block's own s saves that block.
+        Binding("s", "save_result", "Save result", id="save-result"),
         # priority: Input binds ctrl+e (end of line) and TextArea ctrl+y (redo); these keys work anywhere.
         Binding(
             "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
@@ -67,7 +82,9 @@ class MainScreen(Screen[None]):
         # Not in the footer: most servers have nothing to sign in to, and a row that needs sign-in names
         # the key itself ("needs sign-in: press ctrl+g to sign in").
         Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True, show=False),
-        Binding("ctrl+t", "toggle_sort", "Sort by risk", id="toggle-sort"),
+        # Two bindings, one shown: the footer names the order ctrl+t switches to (see check_action).
+        Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort"),
+        Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         Binding("f2", "show_tab('history')", "History", id="tab-history"),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
@@ -252,7 +269,14 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Priority keys reach the screen from the very start, before the lists they act on exist.
-        return self._composed
+        if not self._composed:
+            return False
+        if action == "save_result":
+            return self._result_to_save() is not None
+        if action == "sort_tools" and parameters:
+            lists = self.query(ToolList)  # gone while the app closes
+            return bool(lists) and offers_sort(str(parameters[0]), sorted_by_risk=lists.first().sort_by_risk)
+        return True
 
     def _still_starting(self) -> bool:
         starting = self.live is None  # created when the session has started
@@ -363,6 +387,7 @@ class MainScreen(Screen[None]):
         self._workspace.active = "call"
         if panel.form is not None:
             self.call_after_refresh(panel.form.focus_first_field)
+        self.refresh_bindings()  # the last result went with the old tool, and with it s to save it
 
     def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
         panel = self.panel
@@ -467,8 +492,29 @@ class MainScreen(Screen[None]):
         for note in record.notes:
             self.notify(note, severity="warning", timeout=10, markup=False)
         focus = self._focus_before_call
-        if focus is not None and focus.is_attached:
+        saveable = panel.saveable_result
+        if saveable is not None and not _inside(focus, panel.form):
+            # Not typing arguments: the result's "Save to file… (s)" takes the focus, so s saves it.
+            saveable.focus_save_button()
+        elif focus is not None and focus.is_attached:
             focus.focus()
+        self.refresh_bindings()
+
+    def _result_to_save(self) -> SaveableBlock | None:
+        """What ``s`` saves: the Call tab's result block with bytes, unless a text box has the focus."""
+        panel = self.mounted_panel  # None before the first tools: nothing loaded, nothing to save
+        if panel is None or not self.workspace_ready.is_set() or self._workspace.active != "call":
+            return None
+        if _takes_typing(self.focused):
+            return None
+        return panel.saveable_result
+
+    def action_save_result(self) -> None:
+        if (block := self._result_to_save()) is not None:
+            block.action_save()
+
+    def on_tabbed_content_tab_activated(self) -> None:
+        self.refresh_bindings()  # s saves a result only on the Call tab
 
     def action_cancel_call(self) -> None:
         if self.running_call is None:
@@ -533,6 +579,9 @@ class MainScreen(Screen[None]):
 
     def action_toggle_sort(self) -> None:
         self.query_one(ToolList).action_toggle_sort()
+
+    def action_sort_tools(self, order: str) -> None:
+        self.query_one(ToolList).action_sort(order)
 
     def action_toggle_problems(self) -> None:
         self._all_problems = not self._all_problems

@@ -20,6 +20,7 @@ from textual.widgets import Button, Static, TextArea
 from tui.client.feature_models import SamplingReply, SamplingRequest
 from tui.client.results import ContentBlock, TextBlock
 from tui.ui.safe_text import literal
+from tui.ui.widgets.key_footer import KeyFooter
 
 
 def block_text(block: ContentBlock) -> str:
@@ -40,8 +41,8 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
 
     DEFAULT_CSS = """
     SamplingScreen { align: center middle; }
-    SamplingScreen > Vertical {
-        width: 95%; max-width: 120; height: auto; max-height: 95%;
+    SamplingScreen > #sampling-box {
+        width: 95%; max-width: 120; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
         padding: 1 2; border: thick $warning; background: $surface;
     }
     SamplingScreen #sampling-from { text-style: bold; }
@@ -49,6 +50,7 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
     SamplingScreen .sampling-role { color: $text-muted; margin-top: 1; }
     SamplingScreen #sampling-meta { color: $text-muted; }
     SamplingScreen #sampling-reply { height: 8; }
+    SamplingScreen #sampling-footer { dock: bottom; height: auto; background: $surface; }
     SamplingScreen #sampling-problem { color: $error; height: auto; }
     SamplingScreen #sampling-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     SamplingScreen #sampling-buttons Button { margin-left: 1; }
@@ -79,7 +81,8 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
 
     def compose(self) -> ComposeResult:
         request = self.request
-        with Vertical():
+        # The whole dialog scrolls on a short terminal; the reply's buttons stay docked in sight.
+        with VerticalScroll(id="sampling-box"):
             yield Static(
                 literal(
                     f"{self.server} asks for a model's reply. You write it; nothing is sent until you do."
@@ -96,10 +99,12 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
                     yield Static(literal(text), id=f"sampling-message-{index}")
             yield Static(literal(self._meta_text()), id="sampling-meta")
             yield TextArea("", id="sampling-reply", soft_wrap=True, tab_behavior="focus")
-            yield Static("", id="sampling-problem")
-            with Horizontal(id="sampling-buttons"):
-                yield Button(Content("Send reply (ctrl+s)"), id="sampling-send", variant="primary")
-                yield Button(Content("Decline (Esc)"), id="sampling-decline")
+            with Vertical(id="sampling-footer"):
+                yield Static("", id="sampling-problem")
+                with Horizontal(id="sampling-buttons"):
+                    yield Button(Content("Send reply (ctrl+s)"), id="sampling-send", variant="primary")
+                    yield Button(Content("Decline (Esc)"), id="sampling-decline")
+        yield KeyFooter()
 
     def _meta_text(self) -> str:
         request = self.request

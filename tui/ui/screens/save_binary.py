@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from tui.ui.safe_text import literal
+from tui.ui.widgets.key_footer import KeyFooter
 
 
 def _describe_error(path: Path, error: OSError) -> str:
@@ -36,7 +37,11 @@ def _describe_error(path: Path, error: OSError) -> str:
 class SaveBinaryScreen(ModalScreen[Path | None]):
     """A file-path prompt that writes ``data`` to the chosen file."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="save-binary.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="save-binary.cancel"),
+        # Enter in the path saves too; ctrl+s works wherever the focus is, as in the other dialogs.
+        Binding("ctrl+s", "save", "Save", id="save-binary.save", priority=True),
+    ]
 
     DEFAULT_CSS = """
     SaveBinaryScreen {
@@ -75,6 +80,7 @@ class SaveBinaryScreen(ModalScreen[Path | None]):
             with Horizontal():
                 yield Button("Cancel", id="save-cancel")
                 yield Button("Save", variant="primary", id="save-confirm")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#save-path", Input).focus()

@@ -21,6 +21,7 @@ from tui.client.models import ConnectionStatus, ServerState
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal
+from tui.ui.widgets.key_footer import KeyFooter
 
 WAITING = "Connecting; if the server asks for sign-in, your browser opens…"
 
@@ -74,6 +75,7 @@ class SignInScreen(ModalScreen[ServerState | None]):
             with Horizontal():
                 yield Button("Copy address", id="sign-in-copy", disabled=True)
                 yield Button("Cancel", id="sign-in-cancel", variant="error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.run_sign_in()

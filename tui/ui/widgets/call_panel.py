@@ -21,6 +21,7 @@ from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.preflight_status import PreflightStatusBar
 from tui.ui.widgets.results.call_progress import CallProgress
 from tui.ui.widgets.results.result_view import ResultView
+from tui.ui.widgets.results.saveable import SaveableBlock
 
 
 class CallPanel(Vertical):
@@ -78,6 +79,11 @@ class CallPanel(Vertical):
     @property
     def status_bar(self) -> PreflightStatusBar:
         return self.query_one(PreflightStatusBar)
+
+    @property
+    def saveable_result(self) -> SaveableBlock | None:
+        """The shown result's first block with bytes to save (an image, audio, long text), if any."""
+        return self.query_one(ResultView).first_saveable
 
     @property
     def badges(self) -> HintBadges:

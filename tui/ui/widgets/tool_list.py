@@ -39,6 +39,11 @@ FILTER_PLACEHOLDER = "Filter by name, badge or grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
 
 
+def offers_sort(order: str, *, sorted_by_risk: bool) -> bool:
+    """Whether ctrl+t offers ``order`` ("risk" or "server") now: the one the list is not sorted by."""
+    return (order == "risk") != sorted_by_risk
+
+
 class ToolList(Vertical):
     """All servers' tools; filter with the input on top, sort by risk with ctrl+t."""
 
@@ -55,7 +60,10 @@ class ToolList(Vertical):
     """
 
     BINDINGS = [
-        Binding("ctrl+t", "toggle_sort", "Sort by risk", id="tool-list.toggle-sort"),
+        # One key, two bindings: check_action keeps the one for the order not shown, so the footer says
+        # what pressing it does next.
+        Binding("ctrl+t", "sort('risk')", "Sort by risk", id="tool-list.toggle-sort"),
+        Binding("ctrl+t", "sort('server')", "Sort by server", id="tool-list.toggle-sort"),
         Binding("down", "focus_list", "Tools", show=False, id="tool-list.focus-list"),
     ]
 
@@ -193,6 +201,15 @@ class ToolList(Vertical):
     def action_toggle_sort(self) -> None:
         self.sort_by_risk = not self.sort_by_risk
 
+    def action_sort(self, order: str) -> None:
+        """``order``: "risk" (riskiest first) or "server" (by server, then title)."""
+        self.sort_by_risk = order == "risk"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sort" and parameters:
+            return offers_sort(str(parameters[0]), sorted_by_risk=self.sort_by_risk)
+        return True
+
     def action_focus_list(self) -> None:
         self._options.focus()
 
@@ -233,6 +250,7 @@ class ToolList(Vertical):
 
     def watch_sort_by_risk(self) -> None:
         self._resort()
+        self.refresh_bindings()  # the footer's ctrl+t now offers the other order
 
     def _resort(self) -> None:
         everything = [entry for entries in self._by_server.values() for entry in entries]

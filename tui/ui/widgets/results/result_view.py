@@ -28,6 +28,7 @@ from tui.ui.safe_text import literal
 from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
+from tui.ui.widgets.results.saveable import SaveableBlock
 from tui.ui.widgets.results.status_text import status_label, status_sentence
 from tui.ui.widgets.results.structured_tree import StructuredTree
 from tui.ui.widgets.results.text_block import TextBlockView
@@ -101,6 +102,11 @@ class ResultView(VerticalScroll):
                 self.scroll_home(animate=False)
 
         return AwaitComplete(replace())
+
+    @property
+    def first_saveable(self) -> SaveableBlock | None:
+        """The first block shown with bytes to save (and a "Save to file" button), if any."""
+        return next((block for block in self.query(SaveableBlock) if block.data), None)
 
     @staticmethod
     def _status_class(outcome: CallOutcome) -> str:

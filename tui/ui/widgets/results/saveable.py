@@ -37,6 +37,13 @@ class SaveableBlock(Vertical):
     def save_button(self, label: str = "Save to file… (s)") -> Button:
         return Button(label, classes="save-button", compact=True)
 
+    def focus_save_button(self) -> None:
+        """Put the focus on this block's button, where ``s`` saves it, and the button in sight."""
+        button = self.query_one(".save-button", Button)
+        button.focus(scroll_visible=False)
+        # A block mounted a moment ago has no place on screen yet to scroll to: after the next refresh.
+        self.call_after_refresh(button.scroll_visible, animate=False)
+
     @on(Button.Pressed, ".save-button")
     def _save_pressed(self, event: Button.Pressed) -> None:
         event.stop()

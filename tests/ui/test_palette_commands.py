@@ -1,0 +1,63 @@
+"""The command palette lists the app's commands before anything is typed, and opens tools by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_harness import make_app, panel, wait_for, wait_for_tools
+from textual.command import CommandList, CommandPalette
+from textual.fuzzy import Matcher
+
+from tui.ui.app import McpTuiApp
+from tui.ui.commands import _highlight
+
+
+def palette_entries(app: McpTuiApp) -> list[str]:
+    """Each entry's first line (its name; the help is the second)."""
+    results = app.screen.query_one(CommandList)
+    return [str(results.get_option_at_index(i).prompt).splitlines()[0] for i in range(results.option_count)]
+
+
+async def test_an_empty_query_lists_the_apps_own_commands(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and bool(palette_entries(app)))
+        await pilot.pause(0.3)
+        entries = palette_entries(app)
+        ours = ["Preferences", "Audit log", "Call history", "Server logs", "Reconnect server"]
+        assert entries[: len(ours)] == ours  # first, above Textual's own (Keys, Quit, ...)
+        for name in ("Sort tools by risk", "Server info", "Keys", "Quit"):
+            assert name in entries
+
+
+async def test_typing_a_tools_name_offers_to_open_it(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"manage")
+        await wait_for(pilot, lambda: "Open tool manage_files on demo" in palette_entries(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: panel(app).tool is not None)
+        tool = panel(app).tool
+        assert tool is not None
+        assert tool.name == "manage_files"
+
+
+async def test_the_sort_command_names_the_order_it_switches_to(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("ctrl+t", "ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and bool(palette_entries(app)))
+        await pilot.pause(0.3)
+        assert "Sort tools by server" in palette_entries(app)
+        assert "Sort tools by risk" not in palette_entries(app)
+
+
+def test_a_tool_name_with_markup_is_shown_as_typed() -> None:
+    shown = _highlight(Matcher("open"), "Open tool [b]x[/b] [@click=app.quit]y[/]")
+    assert shown.plain == "Open tool [b]x[/b] [@click=app.quit]y[/]"

@@ -1,8 +1,7 @@
-"""A result of several megabytes renders quickly (only its start is loaded) and says so."""
+"""A result of several megabytes loads only its start into the text area (so it renders quickly) and says
+so. How quickly is for bench/, not for a timed test on a shared machine."""
 
 from __future__ import annotations
-
-import time
 
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Static, TextArea
@@ -17,10 +16,8 @@ async def test_five_megabytes_of_text_render_capped_with_a_note() -> None:
     assert len(text) > 5_000_000
     app = ResultApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        started = time.perf_counter()
         await app.view.show(ok(TextBlock(text)), title="dump")
         await pilot.pause()
-        elapsed = time.perf_counter() - started
         area = app.view.query_one(TextArea)
         assert len(area.text) <= RENDER_LIMIT_CHARS
         assert text.startswith(area.text)
@@ -29,8 +26,6 @@ async def test_five_megabytes_of_text_render_capped_with_a_note() -> None:
         assert "5.0 MB" in rendered_text(app.view.query_one(TextBlockView).query_one(".block-title", Static))
         # The whole text stays available for saving, even though only its start is on screen.
         assert app.view.query_one(TextBlockView).data == text.encode()
-        # Generous: loading all 5 MB into the TextArea takes several seconds on a slow machine.
-        assert elapsed < 5, f"rendering took {elapsed:.1f} s"
         # Still responsive: the text area pages through its text on key presses.
         area.focus()
         await pilot.press("pagedown", "pagedown")
@@ -43,13 +38,10 @@ async def test_many_short_lines_are_capped_by_line_count() -> None:
     text = "row\n" * 200_000
     app = ResultApp()
     async with app.run_test():
-        started = time.perf_counter()
         await app.view.show(ok(TextBlock(text)), title="t")
-        elapsed = time.perf_counter() - started
         area = app.view.query_one(TextArea)
         assert area.document.line_count == RENDER_LIMIT_LINES
         assert app.view.query(".text-cap-note")
-        assert elapsed < 5, f"rendering took {elapsed:.1f} s"
 
 
 async def test_text_just_at_the_line_limit_is_shown_whole() -> None:

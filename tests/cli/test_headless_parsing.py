@@ -89,6 +89,19 @@ def test_help_lists_the_commands_and_the_exit_codes(home: Path) -> None:
         (("audit", "--last", "many"), "invalid int value"),
         (("call",), "which tool?"),
         (("call", "--url", "ftp://x", "t"), "--url"),
+        (
+            ("call", "roll_dice", "justaword"),
+            "no server named 'roll_dice'. List them: mcp-tui servers. If roll_dice is the tool, its "
+            "arguments are KEY=VALUE pairs, and 'justaword' is not one (see mcp-tui call --help).",
+        ),
+        (
+            ("call", "--timeout", "0", "slow_count"),
+            "argument --timeout: must be more than 0 seconds, not '0'",
+        ),
+        (
+            ("call", "--timeout", "soon", "slow_count"),
+            "argument --timeout: 'soon' is not a number of seconds",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_a_message_and_no_traceback(

@@ -101,9 +101,13 @@ def unknown_command(word: str) -> CliError:
 
 
 def _positive(text: str) -> float:
-    value = float(text)
+    """Seconds for --timeout; argparse prints the error's words after the option's name."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not value > 0:
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text!r}")
     return value
 
 

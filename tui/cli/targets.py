@@ -24,6 +24,14 @@ def split_names(names: list[str], startup: Startup, command: str) -> tuple[str, 
     """(server, what) from ``[WHAT]`` or ``[SERVER, WHAT]`` (a tool, a resource URI, a prompt); SERVER may
     be left out when there is one server."""
     if len(names) == 2:
+        if command in ("resolve", "call") and names[0] not in {server.name for server in startup.servers}:
+            # "call roll_dice justaword": more likely a tool and a malformed argument than a server.
+            tool, word = visible_line(names[0]), visible_line(names[1])
+            unless = (
+                f" If {tool} is the tool, its arguments are KEY=VALUE pairs, and '{word}' is not one "
+                f"(see mcp-tui {command} --help)."
+            )
+            return check_server(names[0], startup, unless), names[1]
         return check_server(names[0], startup), names[1]
     servers = [server.name for server in startup.servers]
     if len(servers) != 1:
@@ -35,11 +43,13 @@ def split_names(names: list[str], startup: Startup, command: str) -> tuple[str, 
     return servers[0], names[0]
 
 
-def check_server(name: str, startup: Startup) -> str:
+def check_server(name: str, startup: Startup, more: str = "") -> str:
+    """``name`` if it is a server; else exit 2 naming the closest servers (and ``more``, a likelier fix)."""
     servers = [server.name for server in startup.servers]
     if name not in servers:
         hint = _closest(name, servers)
-        raise CliError(Exit.USAGE, f"no server named '{visible_line(name)}'{hint} List them: mcp-tui servers")
+        message = f"no server named '{visible_line(name)}'{hint} List them: mcp-tui servers."
+        raise CliError(Exit.USAGE, message + more)
     return name
 
 

@@ -18,7 +18,12 @@ class CategoryToggles(PrefsSection):
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Categories"), classes="prefs-heading")
-        yield Label(Content("Category preferences apply to trusted servers only."), classes="prefs-note")
+        # The decision's reasons name "you always confirm destructive calls" on any server: say so here.
+        note = (
+            "Auto-approving applies to trusted servers only; always confirming destructive calls applies "
+            "to every server."
+        )
+        yield Label(Content(note), classes="prefs-note")
         preferences = self.settings.preferences
         for name, doc in bool_preferences():
             with Horizontal():

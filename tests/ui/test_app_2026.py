@@ -44,7 +44,7 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
 
         await wait_for(pilot, resolved)
         assert panel(app).badges.grade is Grade.SAFE
-        assert "tool-resolution extension" in str(panel(app).status_bar.render())
+        assert "tool-resolution extension" in panel(app).status_bar.text
 
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -63,7 +63,7 @@ async def test_a_hanging_resolve_falls_back_to_the_static_hints_with_a_retry(hom
             return result is not None and result.status is PreflightStatus.FAILED
 
         await wait_for(pilot, failed)
-        text = str(panel(app).status_bar.content)
+        text = panel(app).status_bar.text
         assert "Resolve failed" in text
         assert "ctrl+y retries" in text
         assert "Showing the static (worst-case) hints." in text

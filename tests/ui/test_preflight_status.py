@@ -175,3 +175,28 @@ def test_typing_on_while_pending_does_not_redo_the_line(monkeypatch: pytest.Monk
     bar.show_result(None)
     bar.set_pending()
     assert built == [True, False, True]
+
+
+async def test_a_long_warning_wraps_whole_while_the_three_lines_keep_their_rows() -> None:
+    from textual.app import App, ComposeResult
+
+    from tui.ui.widgets.preflight_status import PreflightStatusBar
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PreflightStatusBar()
+
+    tool = ToolInfo("demo", "t", None, "", {}, None, None, None)  # unannotated: a long lint warning
+    static = Hints.from_annotations(None)
+    result = PreflightResult(PreflightStatus.NOT_RESOLVABLE, tool, "{}", static, static)
+    app = Host()
+    async with app.run_test(size=(60, 20)) as pilot:
+        bar = app.query_one(PreflightStatusBar)
+        bar.show_result(result)
+        await pilot.pause()
+        lines = bar.query_one("#preflight-lines")
+        warnings = bar.query_one("#preflight-warnings")
+        assert lines.size.height == 3
+        assert warnings.size.height > 1, "the warning wraps instead of being cut"
+        shown = " ".join(strip.text.strip() for strip in warnings.render_lines(warnings.region.reset_offset))
+        assert "graded critical." in shown  # the warning's last words are on screen

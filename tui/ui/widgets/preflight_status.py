@@ -8,6 +8,8 @@ the last result stays on screen with a quiet "resolving…" mark instead of flic
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
@@ -124,27 +126,46 @@ def _changes(result: PreflightResult) -> Content:
     return Content.assemble(*parts)
 
 
-class PreflightStatusBar(Static):
-    """Shows one PreflightResult; ``set_pending`` marks a request in flight without clearing it."""
+class PreflightStatusBar(Vertical):
+    """Shows one PreflightResult; ``set_pending`` marks a request in flight without clearing it.
+
+    The three fixed lines keep one row each (cut with an ellipsis when narrow), so typing never moves them;
+    the warnings below wrap, because a cut warning hid what it warned about (at 120 columns most did)."""
 
     DEFAULT_CSS = """
-    PreflightStatusBar {
-        height: auto; min-height: 4; padding: 0 1; background: $boost; text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
+    PreflightStatusBar { height: auto; padding: 0 1; background: $boost; }
+    PreflightStatusBar > #preflight-lines { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
+    PreflightStatusBar > #preflight-warnings { height: auto; min-height: 1; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(status_lines(None, False), id=id, markup=False)
+        super().__init__(id=id)
         self.result: PreflightResult | None = None
         self.pending = False
+        self._lines = Static(id="preflight-lines", markup=False)
+        self._warnings = Static(id="preflight-warnings", markup=False)
+        self._show(status_lines(None, False))
+
+    def compose(self) -> ComposeResult:
+        yield self._lines
+        yield self._warnings
 
     def show_result(self, result: PreflightResult | None) -> None:
         self.result, self.pending = result, False
-        self.update(status_lines(result, False))
+        self._show(status_lines(result, False))
 
     def set_pending(self) -> None:
         if self.pending:
             return  # called on every keystroke: the line (lint of the tool's text included) is up already
         self.pending = True
-        self.update(status_lines(self.result, True))
+        self._show(status_lines(self.result, True))
+
+    def _show(self, content: Content) -> None:
+        lines = content.split("\n")
+        self._lines.update(Content("\n").join(lines[:3]))
+        self._warnings.update(Content("\n").join(lines[3:]))
+
+    @property
+    def text(self) -> str:
+        """Every line as shown (the fixed three, then the warnings), for a reader or a test."""
+        return f"{self._lines.render()}\n{self._warnings.render()}"

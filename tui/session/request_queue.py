@@ -94,11 +94,10 @@ class RequestQueue:
             self._changed(server, line)
             return
         request.answer.add_done_callback(lambda _: self._answered(request))
+        line.waiting.append(request)
         if line.shown is None:
-            line.shown = request
-            self._dispatch(request)
+            self._show_next(line)
         else:
-            line.waiting.append(request)
             self._changed(server, line)
 
     def decline_all(self, server: str) -> int:
@@ -118,16 +117,22 @@ class RequestQueue:
         line = self._lines[request.server]
         if request is line.shown:
             line.shown = None
-            while line.waiting and line.shown is None:
-                following = line.waiting.popleft()
-                if not following.answer.done():  # one that went away while waiting is skipped
-                    line.shown = following
-                    self._dispatch(following)
+            self._show_next(line)
         elif request in line.waiting:
             line.waiting.remove(request)
         if line.shown is None and not line.waiting:
             line.declined = 0
         self._changed(request.server, line)
+
+    def _show_next(self, line: _Line) -> None:
+        while line.waiting and line.shown is None:
+            following = line.waiting.popleft()
+            if following.answer.done():  # one that went away while waiting is skipped
+                continue
+            line.shown = following
+            self._dispatch(following)
+            if following.answer.done():  # answered at once (no one to ask): on to the next
+                line.shown = None
 
     def _changed(self, server: str, line: _Line) -> None:
         self._publish(RequestsWaiting(server, len(line.waiting), line.declined))

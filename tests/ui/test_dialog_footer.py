@@ -116,6 +116,10 @@ async def test_the_critical_dialogs_allow_keys_show_once_the_name_is_typed() -> 
         assert footer_keys(app) == {"escape": "Cancel"}
         app.screen.query_one("#confirm-typed-name", Input).value = "wipe_all"
         await pilot.pause()
+        # The name box has focus, where o and s are letters of a name: Enter moves on to Allow.
+        assert footer_keys(app) == {"escape": "Cancel"}
+        await pilot.press("enter")
+        await pilot.pause()
         assert footer_keys(app) == {"escape": "Cancel", "o": "Allow once", "s": "Allow for this session"}
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from typing import Any
 
-from tui.ui.widgets.log_view import LINE_LIMIT, ServerLogView
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+
+from tui.ui.widgets.log_view import FLUSH_SECONDS, LINE_LIMIT, ServerLogView
 
 
 class LogApp(App[None]):
@@ -14,6 +17,16 @@ class LogApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield ServerLogView(max_lines=self.max_lines)
+
+
+async def written(pilot: Pilot[Any]) -> None:
+    """Let the view write what came in: new lines wait up to ``FLUSH_SECONDS`` and go out together."""
+    view = pilot.app.query_one(ServerLogView)
+    for _ in range(100):
+        if not view.waiting:
+            break
+        await pilot.pause(FLUSH_SECONDS)
+    await pilot.pause()
 
 
 def screen_text(view: ServerLogView) -> list[str]:
@@ -30,19 +43,19 @@ async def test_lines_are_kept_per_server_and_shown_literally() -> None:
         view.add_stderr("alpha", "[bold]starting[/] \x1b[31mred\x1b[0m")
         view.add_log("beta", "warning", "[@click=app.quit]disk low")
         view.add_stderr("alpha", "two\nlines")
-        await pilot.pause()
+        await written(pilot)
         assert view.lines_of("alpha") == ["[bold]starting[/] \\x1b[31mred\\x1b[0m", "two", "lines"]
         assert view.lines_of("beta") == ["warning: [@click=app.quit]disk low"]
         shown = screen_text(view)
         assert shown[0] == "alpha: [bold]starting[/] \\x1b[31mred\\x1b[0m"
         assert shown[1] == "beta: warning: [@click=app.quit]disk low"
         view.show("beta")
-        await pilot.pause()
+        await written(pilot)
         assert screen_text(view)[0] == "warning: [@click=app.quit]disk low"
         assert screen_text(view)[1] == ""
         view.add_stderr("alpha", "not for this view")
         view.add_stderr("beta", "for this view")
-        await pilot.pause()
+        await written(pilot)
         assert screen_text(view)[:2] == ["warning: [@click=app.quit]disk low", "for this view"]
         await pilot.click(ServerLogView, offset=(12, 0))
         assert app.is_running
@@ -56,7 +69,7 @@ async def test_bounded_and_follows_the_tail() -> None:
         for n in range(500):
             view.add_stderr("flood", f"line {n}")
         view.add_stderr("flood", "x" * (LINE_LIMIT * 3))
-        await pilot.pause()
+        await written(pilot)
         kept = view.lines_of("flood")
         assert len(kept) == 50
         assert kept[0] == "line 451"
@@ -83,7 +96,7 @@ async def test_log_notifications_are_coloured_by_level_and_stay_literal() -> Non
         view = app.query_one(ServerLogView)
         view.add_log("alpha", "error", "[b]disk[/b] full")
         view.add_log("alpha", "debug", "tick")
-        await pilot.pause()
+        await written(pilot)
         error_line = view.render_line(0)
         assert "".join(s.text for s in error_line).startswith("alpha: error: [b]disk[/b] full")
         styled = [s for s in error_line if s.text.strip() and s.style and s.style.color]
@@ -98,15 +111,15 @@ async def test_an_empty_log_says_so_until_the_first_line() -> None:
     async with app.run_test(size=(80, 12)) as pilot:
         view = app.query_one(ServerLogView)
         view.show("quiet")
-        await pilot.pause()
+        await written(pilot)
         assert (
             screen_text(view)[0] == "quiet has written nothing yet (its stderr and log messages show here)."
         )
         view.add_stderr("quiet", "hello")
-        await pilot.pause()
+        await written(pilot)
         assert screen_text(view)[:2] == ["hello", ""]
         view.show(None)
-        await pilot.pause()
+        await written(pilot)
         assert screen_text(view)[0] == "quiet: hello"
 
 
@@ -117,13 +130,13 @@ async def test_long_lines_wrap_at_the_width_and_again_when_it_changes() -> None:
         view = app.query_one(ServerLogView)
         view.show("wide")
         view.add_stderr("wide", line)
-        await pilot.pause()
+        await written(pilot)
         width = view.scrollable_content_region.width
         rows = [row for row in screen_text(view) if row]
         assert all(len(row) <= width for row in rows)
         assert "".join(rows) == line  # nothing cut at the edge
         await pilot.resize_terminal(50, 12)
-        await pilot.pause()
+        await written(pilot)
         narrower = [row for row in screen_text(view) if row]
         assert len(narrower) > len(rows)
         assert "".join(narrower) == line
@@ -134,7 +147,7 @@ async def test_the_empty_log_s_sentence_wraps_between_words_and_again_when_the_w
     async with app.run_test(size=(30, 12)) as pilot:  # 28 columns for text beside the scrollbar
         view = app.query_one(ServerLogView)
         view.show("a-server-with-a-name-longer-than-a-row")
-        await pilot.pause()
+        await written(pilot)
         assert [row for row in screen_text(view) if row] == [
             "a-server-with-a-name-longer-",  # only a word longer than a whole row is cut
             "than-a-row has written",
@@ -142,7 +155,7 @@ async def test_the_empty_log_s_sentence_wraps_between_words_and_again_when_the_w
             "log messages show here).",
         ]
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await written(pilot)
         assert [row for row in screen_text(view) if row] == [
             "a-server-with-a-name-longer-than-a-row",
             "has written nothing yet (its stderr",

@@ -23,6 +23,24 @@ class SettingsChanged:
     kind: ChangeKind
 
 
+@dataclass(frozen=True)
+class RequestsWaiting:
+    """How many requests from ``server`` (sampling, elicitation) wait behind the one shown, and how many
+    were declined without asking because too many were open."""
+
+    server: str
+    waiting: int
+    declined: int
+
+
+@dataclass(frozen=True)
+class RequestsDeclined:
+    """``server`` has too many requests open: its next ones are declined at once, for ``reason``."""
+
+    server: str
+    reason: str
+
+
 SessionEvent = (
     ServerStateChanged
     | ToolsChanged
@@ -32,4 +50,6 @@ SessionEvent = (
     | ResourceUpdated
     | ListChanged
     | TrafficRecorded
+    | RequestsWaiting
+    | RequestsDeclined
 )

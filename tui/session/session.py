@@ -35,6 +35,7 @@ from tui.session.catalogue import CachedCatalogue
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.request_queue import RequestQueue
 from tui.session.sampling_audit import audit_when_answered
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.tool_cache import ToolCache
@@ -103,6 +104,8 @@ class Session:
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
+        self.requests = RequestQueue(self._dispatch, self._publish)
+        """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
         self.features = ServerFeatures(self._manager_or_raise, startup.config.timeouts, self.settings)
         """Resources, prompts, completions, log levels, roots and traffic of each server."""
 
@@ -340,11 +343,11 @@ class Session:
 
     def _on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, ElicitationRequested):
-            self._dispatch(event)  # the connection awaits the answer
+            self.requests.ask(event)  # the connection awaits the answer
             return
         if isinstance(event, SamplingRequested):
             audit_when_answered(event, self.audit, self.interface)
-            self._dispatch(event)
+            self.requests.ask(event)
             return
         if isinstance(event, ToolsChanged):
             self._settled[event.server].set()

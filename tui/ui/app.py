@@ -26,10 +26,13 @@ from tui.ui.messages import QuestionAsked, SessionEventMessage, SessionStarted
 from tui.ui.screens.main_screen import MainScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tui.client.events import ElicitationRequested, SamplingRequested
-    from tui.session.events import SessionEvent
+    from tui.session.events import RequestsWaiting, SessionEvent
     from tui.session.questions import ConfirmCall, Question
     from tui.session.session import Session
+    from tui.ui.screens.request_dialog import RequestDialog
 
 
 class McpTuiApp(App[None]):
@@ -110,7 +113,12 @@ class McpTuiApp(App[None]):
         self.ready.set()
 
     def on_session_event_message(self, message: SessionEventMessage) -> None:
+        from tui.session.events import RequestsWaiting
+
         event: SessionEvent = message.event
+        if isinstance(event, RequestsWaiting):
+            self._show_waiting(event)
+            return
         # While the app closes its widgets go first: then there is nothing left to show the event on.
         with suppress(NoMatches):
             self.main_screen.handle_session_event(event)
@@ -120,6 +128,8 @@ class McpTuiApp(App[None]):
         from tui.session.questions import ConfirmCall
 
         question: Question = message.question
+        if question.answer.done():
+            return  # answered before its turn came (declined with the others, or gone)
         if isinstance(question, ConfirmCall):
             self._confirm(question)
         elif isinstance(question, ElicitationRequested):
@@ -144,8 +154,10 @@ class McpTuiApp(App[None]):
             if not question.answer.done():
                 question.answer.set_result(answer or ("cancel", None))
 
-        screen = ElicitationScreen(question.server, question.message, question.requested_schema)
-        self.push_screen(screen, answered)
+        screen = ElicitationScreen(
+            question.server, question.message, question.requested_schema, **self._queue_of(question.server)
+        )
+        self._push_request(screen, question.answer, answered)
 
     def _sample(self, question: SamplingRequested) -> None:
         from tui.ui.screens.sampling import SamplingScreen
@@ -154,15 +166,36 @@ class McpTuiApp(App[None]):
             if not question.answer.done():
                 question.answer.set_result(reply)  # type: ignore[arg-type]
 
-        screen = SamplingScreen(question.server, question.request)
+        screen = SamplingScreen(question.server, question.request, **self._queue_of(question.server))
+        self._push_request(screen, question.answer, answered)
 
-        def gone(answer: object) -> None:
-            # The request went away (its call was cancelled, the server disconnected): close the dialog.
-            if question.answer.cancelled() and screen.is_attached:
+    def _queue_of(self, server: str) -> dict[str, Any]:
+        """What a request's dialog says of the others from the same server, and how to decline them all."""
+        requests = self.session.requests
+        return {
+            "waiting": requests.waiting(server),
+            "declined": requests.declined(server),
+            "decline_all": lambda: requests.decline_all(server),
+        }
+
+    def _push_request(
+        self, screen: RequestDialog[Any], answer: asyncio.Future[Any], answered: Callable[[Any], None]
+    ) -> None:
+        def gone(_: object) -> None:
+            # Answered elsewhere (declined with the others) or gone (its call was cancelled, the server
+            # disconnected): close the dialog.
+            if screen.is_attached:
                 screen.withdraw()
 
-        question.answer.add_done_callback(gone)
+        answer.add_done_callback(gone)
         self.push_screen(screen, answered)
+
+    def _show_waiting(self, event: RequestsWaiting) -> None:
+        from tui.ui.screens.request_dialog import RequestDialog
+
+        for screen in self.screen_stack:
+            if isinstance(screen, RequestDialog) and screen.server == event.server:
+                screen.show_queue(event.waiting, event.declined)
 
     # ---- preferences and the audit log -----------------------------------------------------------
 

@@ -6,6 +6,7 @@ of an elicitation result. Accept only leaves when the form's content is valid fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from textual import on
@@ -13,10 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui.ui.safe_text import literal
+from tui.ui.screens.request_dialog import RequestDialog
 from tui.ui.widgets.form import ArgumentForm
 from tui.ui.widgets.key_footer import KeyFooter
 
@@ -24,7 +25,7 @@ ElicitAction = Literal["accept", "decline", "cancel"]
 ElicitResult = tuple[ElicitAction, dict[str, Any] | None]
 
 
-class ElicitationScreen(ModalScreen[ElicitResult]):
+class ElicitationScreen(RequestDialog[ElicitResult]):
     """Answer (or refuse) one elicitation from ``server``."""
 
     BINDINGS = [
@@ -47,9 +48,19 @@ class ElicitationScreen(ModalScreen[ElicitResult]):
     ElicitationScreen #elicit-buttons Button { margin-left: 1; }
     """
 
-    def __init__(self, server: str, message: str, requested_schema: dict[str, Any]) -> None:
-        super().__init__()
-        self.server = server
+    def __init__(
+        self,
+        server: str,
+        message: str,
+        requested_schema: dict[str, Any],
+        *,
+        waiting: int = 0,
+        declined: int = 0,
+        decline_all: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(
+            server, ("cancel", None), waiting=waiting, declined=declined, decline_all=decline_all
+        )
         self.message = message
         self.requested_schema = requested_schema
 
@@ -62,16 +73,18 @@ class ElicitationScreen(ModalScreen[ElicitResult]):
                 yield ArgumentForm(self.requested_schema, id="elicit-form")
             with Vertical(id="elicit-footer"):
                 yield Static("", id="elicit-problem")
+                yield self.queue_note()
                 with Horizontal(id="elicit-buttons"):
                     yield Button(Content("Accept (ctrl+s)"), id="elicit-accept", variant="primary")
                     yield Button(Content("Decline"), id="elicit-decline")
                     yield Button(Content("Cancel (Esc)"), id="elicit-cancel")
+                    yield self.decline_all_button()
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(ArgumentForm).root.focus_editor()
 
-    @on(Button.Pressed)
+    @on(Button.Pressed, "#elicit-accept, #elicit-decline, #elicit-cancel")
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_answer((event.button.id or "").removeprefix("elicit-"))

@@ -323,6 +323,7 @@ class MainScreen(Screen[None]):
     def _show_in_workspace(self, event: SessionEvent) -> None:
         """The part of an event the tabs on the right show: logs, traffic, resources, prompts."""
         from tui.client.events import ServerLog, StderrLine
+        from tui.session.events import RequestsDeclined
         from tui.ui.widgets.feature_tabs import route_to_panes
         from tui.ui.widgets.log_view import ServerLogView
 
@@ -330,6 +331,8 @@ class MainScreen(Screen[None]):
             self.query_one(ServerLogView).add_stderr(event.server, event.line)
         elif isinstance(event, ServerLog):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
+        elif isinstance(event, RequestsDeclined):  # mcp-tui's own line, among the server's
+            self.query_one(ServerLogView).add_log(event.server, "warning", f"mcp-tui: {event.reason}")
         route_to_panes(self, event)
 
     def _settings_changed(self) -> None:

@@ -2,24 +2,26 @@
 
 Everything the server sent is shown literally: the messages, the system prompt, the model preferences,
 the token limit. Send (ctrl+s) returns the person's text as a ``SamplingReply``; Decline (Esc) returns
-None. Nothing is sent without the person pressing Send.
+None. Nothing is sent without the person pressing Send. Under a burst of requests from the same server the
+dialog says how many more wait, and "Decline all" refuses them in one step.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
 from tui.client.feature_models import SamplingReply, SamplingRequest
 from tui.client.results import ContentBlock, TextBlock
 from tui.ui.safe_text import literal
+from tui.ui.screens.request_dialog import RequestDialog
 from tui.ui.widgets.key_footer import KeyFooter
 
 
@@ -33,7 +35,7 @@ def block_text(block: ContentBlock) -> str:
     return f"<{block.kind} {mime}{size}>"
 
 
-class SamplingScreen(ModalScreen[SamplingReply | None]):
+class SamplingScreen(RequestDialog[SamplingReply | None]):
     BINDINGS = [
         Binding("escape", "decline", "Decline", id="sampling.decline"),
         Binding("ctrl+s", "send", "Send reply", id="sampling.send", priority=True),
@@ -56,28 +58,17 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
     SamplingScreen #sampling-buttons Button { margin-left: 1; }
     """
 
-    def __init__(self, server: str, request: SamplingRequest) -> None:
-        super().__init__()
-        self.server = server
+    def __init__(
+        self,
+        server: str,
+        request: SamplingRequest,
+        *,
+        waiting: int = 0,
+        declined: int = 0,
+        decline_all: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(server, None, waiting=waiting, declined=declined, decline_all=decline_all)
         self.request = request
-        self._withdrawn = False
-        self._closing_withdrawn = False
-
-    def withdraw(self) -> None:
-        """The request went away: close now if on top, else as soon as the dialogs above it close
-        (dismiss always pops the top screen, which would close someone else's question)."""
-        self._withdrawn = True
-        self._close_if_withdrawn()
-
-    def on_screen_resume(self) -> None:
-        self._close_if_withdrawn()
-
-    def _close_if_withdrawn(self) -> None:
-        # Once only, and only from the top: a resume that was already queued when the request went
-        # away must not pop a second screen (the main screen under this one).
-        if self._withdrawn and not self._closing_withdrawn and self.app.screen is self:
-            self._closing_withdrawn = True
-            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         request = self.request
@@ -101,9 +92,11 @@ class SamplingScreen(ModalScreen[SamplingReply | None]):
             yield TextArea("", id="sampling-reply", soft_wrap=True, tab_behavior="focus")
             with Vertical(id="sampling-footer"):
                 yield Static("", id="sampling-problem")
+                yield self.queue_note()
                 with Horizontal(id="sampling-buttons"):
                     yield Button(Content("Send reply (ctrl+s)"), id="sampling-send", variant="primary")
                     yield Button(Content("Decline (Esc)"), id="sampling-decline")
+                    yield self.decline_all_button()
         yield KeyFooter()
 
     def _meta_text(self) -> str:

@@ -4,6 +4,11 @@
 sequences visible, so a server cannot recolour or move the terminal from its stderr. Long lines wrap at
 the view's width (and wrap again when it changes) rather than running off the pane's edge: a server's lines
 wherever the width ends (they are data, often without spaces), the view's own sentence between words.
+
+A server can send thousands of lines a second, and each write into ``Log`` costs a layout of the whole
+screen. So new lines wait in a buffer, bounded like the view, and are written together at most every
+``FLUSH_SECONDS``; while the view is hidden (another tab is showing) nothing is written at all, and the
+kept lines are drawn once when it shows again.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from collections import deque
 from collections.abc import Iterable
 
 from rich.cells import cell_len, chop_cells
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Log
 
 from tui.ui.safe_text import clean
@@ -19,6 +26,9 @@ from tui.ui.widgets.log_levels import LevelHighlighter
 
 LINE_LIMIT = 4000
 """Characters kept of one line: a server flooding one huge line must not stall rendering."""
+
+FLUSH_SECONDS = 0.1
+"""How long new lines wait before they are written together, while the view shows."""
 
 
 def empty_text(server: str | None) -> str:
@@ -61,11 +71,21 @@ class ServerLogView(Log):
         self._shown: str | None = None
         self._wrap_width = 0  # the width the shown lines were wrapped to; 0 before the first layout
         self._showing_empty = False
+        self._pending: deque[str] = deque(maxlen=max_lines)
+        """Lines for the shown server that are not written yet (the tail, as ``Log`` keeps it)."""
+        self._stale = False
+        """The view was hidden while lines came or the server changed: draw everything when it shows."""
+        self._flush_timer: Timer | None = None
 
     @property
     def shown_server(self) -> str | None:
         """The server whose lines are shown; None shows every server's, prefixed with its name."""
         return self._shown
+
+    @property
+    def waiting(self) -> int:
+        """Lines that came in and are not written yet (the next flush writes them)."""
+        return len(self._pending)
 
     def lines_of(self, server: str) -> list[str]:
         return list(self._by_server.get(server, ()))
@@ -79,6 +99,11 @@ class ServerLogView(Log):
 
     def show(self, server: str | None) -> None:
         self._shown = server
+        self._pending.clear()
+        if self._hidden():
+            self._stale = True
+            return
+        self._stale = False
         self.clear()
         lines = self.lines_of(server) if server is not None else list(self._all)
         self._showing_empty = not lines
@@ -96,6 +121,27 @@ class ServerLogView(Log):
         if self.scrollable_content_region.width != self._wrap_width:
             self.show(self._shown)  # wrap again from the kept lines
 
+    def on_show(self) -> None:
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the lines that are waiting (all kept lines, after a time hidden); nothing while hidden."""
+        if self._flush_timer is not None:
+            self._flush_timer.stop()
+            self._flush_timer = None
+        if self._hidden():
+            self._stale = self._stale or bool(self._pending)
+            self._pending.clear()
+        elif self._stale:
+            self.show(self._shown)
+        elif self._pending:
+            lines = list(self._pending)
+            self._pending.clear()
+            self._write_new(lines)
+
+    def _hidden(self) -> bool:
+        return not all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
+
     def _add(self, server: str, text: str) -> None:
         if len(text) > LINE_LIMIT:
             text = text[:LINE_LIMIT] + f"… ({len(text) - LINE_LIMIT} more characters)"
@@ -104,10 +150,11 @@ class ServerLogView(Log):
         mine.extend(new)
         name = clean(server)
         self._all.extend(f"{name}: {line}" for line in new)
-        if self._shown is None:
-            self._write_new([f"{name}: {line}" for line in new])
-        elif self._shown == server:
-            self._write_new(new)
+        if self._stale or self._shown not in (None, server):
+            return  # not shown now, or drawn from the kept lines when the view shows
+        self._pending.extend(new if self._shown == server else (f"{name}: {line}" for line in new))
+        if self._flush_timer is None:
+            self._flush_timer = self.set_timer(FLUSH_SECONDS, self.flush)
 
     def _write_new(self, lines: list[str]) -> None:
         if self._showing_empty:

@@ -26,14 +26,14 @@ def app_with_pictures(home: Path) -> McpTuiApp:
 
 
 async def call_picture_from_the_filter(app: McpTuiApp, pilot: Pilot[None]) -> None:
-    """As a person does: type the name in the filter, Enter, ctrl+r, the name to allow, o."""
+    """As a person does: type the name in the filter, Enter, ctrl+r, the name to allow, Enter, o."""
     await wait_for_tools(pilot, app, "inproc")
     await pilot.press(*"picture", "enter")
     await wait_for(pilot, lambda: panel(app).tool is not None)
     await pilot.press("ctrl+r")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
     app.screen.query_one("#confirm-typed-name", Input).value = "picture"  # unannotated: critical
-    await pilot.press("o")
+    await pilot.press("enter", "o")  # Enter leaves the name box (where o is a letter) for Allow
     view = panel(app).query_one(ResultView)
     await wait_for(pilot, lambda: view.outcome is not None and view.first_saveable is not None)
     await pilot.pause()

@@ -1,18 +1,20 @@
-"""tools/list with every page and the draft flags kept (the SDK's models would drop them)."""
+"""tools/list with every page, the draft flags kept (the SDK's models would drop them), and every
+entry checked on its own: a malformed one is left out and said, while the rest of the listing stays
+usable."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import mcp_types as types
 from mcp import Client
 
 from tui.client.convert import tool_info
-from tui.client.ext_types import ExtListToolsResult, ExtTool, marks_tools
-from tui.client.models import ToolInfo
+from tui.client.ext_types import ExtTool, marks_tools
+from tui.client.list_entries import Entry, list_page
+from tui.client.models import LeftOut, ToolInfo
 
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
@@ -21,40 +23,58 @@ _LISTINGS = itertools.count(1)
 """Numbers every listing, so answers given about an earlier listing are never reused (tools/list_changed)."""
 
 
+@dataclass(frozen=True)
+class ToolListing:
+    tools: tuple[ToolInfo, ...]
+    left_out: tuple[LeftOut, ...] = ()
+    """Each tools/list entry (or name) left out, and why."""
+
+
 async def list_all_tools(
-    client: Client,
-    server: str,
-    capabilities: dict[str, Any],
-    timeout: float,
-    note: Callable[[str], None] = lambda _line: None,
-) -> tuple[ToolInfo, ...]:
-    tools: dict[str, ExtTool] = {}
+    client: Client, server: str, capabilities: dict[str, Any], timeout: float
+) -> ToolListing:
+    entries: list[Entry[ExtTool]] = []
+    left_out: list[LeftOut] = []
     cursor: str | None = None
+    seen = 0
     for _ in range(MAX_PAGES):
-        params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-        page = await client.session.send_request(
-            types.ListToolsRequest(params=params), ExtListToolsResult, request_read_timeout_seconds=timeout
+        page = await list_page(
+            client, "tools/list", ExtTool, cursor=cursor, timeout=timeout, first_position=seen + 1
         )
-        for tool in page.tools:
-            # A repeated name keeps its first definition: calls go by name, so later ones are unreachable.
-            tools.setdefault(tool.name, tool)
+        seen += page.size
+        entries.extend(page.entries)
+        left_out.extend(page.left_out)
         cursor = page.next_cursor
         if not cursor:
             break
-    kept = _absorbed_by_sdk(client, list(tools.values()))
-    for name in tools.keys() - {tool.name for tool in kept}:
-        note(f"[mcp-tui] {name} is left out: its x-mcp-header annotations are invalid (2026-07-28 rule)")
-    raw_tools = [tool.model_dump(by_alias=True, mode="json", exclude_none=True) for tool in kept]
+    unique, ambiguous = _one_per_name(entries)
+    left_out.extend(ambiguous)
+    kept = _absorbed_by_sdk(client, unique)
+    kept_names = {entry.model.name for entry in kept}
+    for entry in unique:
+        if entry.model.name not in kept_names:
+            text = f'tools/list: "{entry.model.name}" is left out: its x-mcp-header annotations are invalid'
+            left_out.append(LeftOut(f"{text} (2026-07-28 rule)", entry.model.name))
+    raw_tools = [entry.raw for entry in kept]
     marked = marks_tools(raw_tools)
     listing = next(_LISTINGS)
-    return tuple(
+    tools = tuple(
         replace(tool_info(server, raw, capabilities, listing_marks_tools=marked), listing=listing)
         for raw in raw_tools
     )
+    return ToolListing(tools, tuple(left_out))
 
 
-def _absorbed_by_sdk(client: Client, tools: list[ExtTool]) -> list[ExtTool]:
-    """The tools the SDK keeps, after it has learnt them as its own ``list_tools`` would have.
+def _one_per_name(entries: list[Entry[ExtTool]]) -> tuple[list[Entry[ExtTool]], list[LeftOut]]:
+    """A repeated name keeps its first definition: calls go by name, so later ones are unreachable."""
+    first: dict[str, Entry[ExtTool]] = {}
+    for entry in entries:
+        first.setdefault(entry.model.name, entry)
+    return list(first.values()), []
+
+
+def _absorbed_by_sdk(client: Client, entries: list[Entry[ExtTool]]) -> list[Entry[ExtTool]]:
+    """The entries the SDK keeps, after it has learnt them as its own ``list_tools`` would have.
 
     This listing bypasses ``ClientSession.list_tools`` to keep the fields its models drop, so the
     session is handed the complete listing here: on 2026-07-28 connections it drops tools whose
@@ -62,7 +82,7 @@ def _absorbed_by_sdk(client: Client, tools: list[ExtTool]) -> list[ExtTool]:
     ``call_tool`` mirrors those arguments into ``Mcp-Param-*`` headers. Earlier versions keep every tool.
     ``tests/client/test_sdk_canary.py`` fails first if the private method moves.
     """
-    listing = types.ListToolsResult(tools=list(tools))
+    listing = types.ListToolsResult(tools=[entry.model for entry in entries])
     absorbed = client.session._absorb_tool_listing(listing, complete=True)
     names = {tool.name for tool in absorbed.tools}
-    return [tool for tool in tools if tool.name in names]
+    return [entry for entry in entries if entry.model.name in names]

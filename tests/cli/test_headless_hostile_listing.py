@@ -1,0 +1,59 @@
+"""A server's listing with malformed entries, malformed hints or a name listed twice, over real stdio:
+the well-formed entries stay usable, the rest is left out and said on stderr (and in ``servers --json``),
+and nothing a server sends makes a tool look safer than its definition says."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cli_harness import run_cli
+
+SERVER = Path(__file__).resolve().parents[1] / "client" / "servers" / "listing_server.py"
+OBJECT = {"type": "object"}
+GOOD = {"name": "good", "inputSchema": OBJECT, "annotations": {"readOnlyHint": True, "openWorldHint": False}}
+
+MALFORMED_TOOLS: list[tuple[Any, str]] = [
+    ({"name": "tt", "inputSchema": OBJECT, "title": 7}, 'entry 2 ("tt") is left out: title is not a string'),
+    ({"name": "t_schema"}, 'entry 3 ("t_schema") is left out: inputSchema is missing'),
+    ({"name": 5, "inputSchema": OBJECT}, "entry 4 is left out: name is not a string"),
+    ({"name": "t_ann", "inputSchema": OBJECT, "annotations": [1, 2]}, "annotations is not an object"),
+    ({"name": "t_out", "inputSchema": OBJECT, "outputSchema": "x"}, "outputSchema is not an object"),
+    ({"name": "t_icons", "inputSchema": OBJECT, "icons": "x"}, "icons is not a list"),
+    ({"name": "t_meta", "inputSchema": OBJECT, "_meta": []}, "_meta is not an object"),
+    ("bare", "entry 9 is left out: the entry is not an object"),
+]  # fmt: skip
+
+
+def serve(results: dict[str, Any]) -> list[str]:
+    return ["--", sys.executable, str(SERVER), json.dumps(results)]
+
+
+def json_of(command: str, server: list[str], home: Path) -> Any:
+    result = run_cli(command, "--json", *server, home=home)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_malformed_tool_entries_are_left_out_and_named_while_the_good_tool_stays(home: Path) -> None:
+    tools = [GOOD, *(entry for entry, _ in MALFORMED_TOOLS)]
+    server = serve({"tools/list": {"tools": tools}})
+    listed = run_cli("tools", "--json", *server, home=home)
+    assert listed.returncode == 0, listed.stderr
+    assert [(t["name"], t["grade"]) for t in json.loads(listed.stdout)] == [("good", "safe")]
+    for _, why in MALFORMED_TOOLS:
+        assert why in listed.stderr
+    assert "sign-in" not in listed.stderr
+    [state] = json_of("servers", server, home=home)
+    assert (state["state"], state["tools"]) == ("connected", 1)
+    assert len(state["tool_problems"]) == len(MALFORMED_TOOLS)
+    assert state["tool_problems"][0] == 'tools/list entry 2 ("tt") is left out: title is not a string'
+
+
+def test_a_malformed_tools_list_result_is_a_server_problem_not_a_sign_in(home: Path) -> None:
+    [state] = json_of("servers", serve({"tools/list": {"tools": "x"}}), home=home)
+    assert state["tool_problems"] == [
+        "listing the tools failed: the server sent a malformed tools/list result: tools is not a list"
+    ]

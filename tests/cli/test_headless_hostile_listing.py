@@ -57,3 +57,27 @@ def test_a_malformed_tools_list_result_is_a_server_problem_not_a_sign_in(home: P
     assert state["tool_problems"] == [
         "listing the tools failed: the server sent a malformed tools/list result: tools is not a list"
     ]
+
+
+def test_a_name_listed_twice_with_different_definitions_is_not_callable(home: Path) -> None:
+    harmless = {
+        "name": "dup",
+        "inputSchema": OBJECT,
+        "annotations": {"readOnlyHint": True, "openWorldHint": False},
+    }
+    destructive = {"name": "dup", "inputSchema": OBJECT, "annotations": {"destructiveHint": True}}
+    server = serve({"tools/list": {"tools": [harmless, destructive, GOOD]}})
+    listed = run_cli("tools", "--json", *server, home=home)
+    assert [t["name"] for t in json.loads(listed.stdout)] == ["good"]
+    assert '"dup" is left out: it is listed 2 times with different definitions' in listed.stderr
+    call = run_cli("call", "dup", "--approve-up-to", "safe", *server, home=home)
+    assert call.returncode == 2
+    assert "has no usable tool named 'dup'" in call.stderr
+    assert "called dup" not in call.stdout
+
+
+def test_the_same_definition_listed_twice_is_one_tool(home: Path) -> None:
+    server = serve({"tools/list": {"tools": [GOOD, GOOD]}})
+    listed = run_cli("tools", "--json", *server, home=home)
+    assert [t["name"] for t in json.loads(listed.stdout)] == ["good"]
+    assert listed.stderr == ""

@@ -1,10 +1,11 @@
 """tools/list with every page, the draft flags kept (the SDK's models would drop them), and every
-entry checked on its own: a malformed one is left out and said, while the rest of the listing stays
-usable."""
+entry checked on its own: a malformed one, or a name listed with two different definitions, is left out
+and said, while the rest of the listing stays usable."""
 
 from __future__ import annotations
 
 import itertools
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -15,6 +16,7 @@ from tui.client.convert import tool_info
 from tui.client.ext_types import ExtTool, marks_tools
 from tui.client.list_entries import Entry, list_page
 from tui.client.models import LeftOut, ToolInfo
+from tui.safety.tool_hash import canonical_json
 
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
@@ -66,11 +68,29 @@ async def list_all_tools(
 
 
 def _one_per_name(entries: list[Entry[ExtTool]]) -> tuple[list[Entry[ExtTool]], list[LeftOut]]:
-    """A repeated name keeps its first definition: calls go by name, so later ones are unreachable."""
-    first: dict[str, Entry[ExtTool]] = {}
+    """One entry per name; a name listed with different definitions is left out altogether.
+
+    Calls go by name, so which of two definitions a call reaches is the server's choice: a harmless
+    twin listed first would lend its hints (and its grade) to a destructive one. Grading by the riskier
+    twin would still show one definition's schema and description for a call that may reach the other,
+    so neither is offered until the server lists the name once. The same definition listed twice (a
+    repeated page) is one tool.
+    """
+    by_name: dict[str, list[Entry[ExtTool]]] = defaultdict(list)
     for entry in entries:
-        first.setdefault(entry.model.name, entry)
-    return list(first.values()), []
+        by_name[entry.model.name].append(entry)
+    unique: list[Entry[ExtTool]] = []
+    ambiguous: list[LeftOut] = []
+    for name, same_name in by_name.items():
+        if len({canonical_json(entry.raw) for entry in same_name}) == 1:
+            unique.append(same_name[0])
+        else:
+            text = (
+                f'tools/list: "{name}" is left out: it is listed {len(same_name)} times with different '
+                "definitions, so which one a call would reach is unknown"
+            )
+            ambiguous.append(LeftOut(text, name))
+    return unique, ambiguous
 
 
 def _absorbed_by_sdk(client: Client, entries: list[Entry[ExtTool]]) -> list[Entry[ExtTool]]:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cli_harness import run_cli
 
 SERVER = Path(__file__).resolve().parents[1] / "client" / "servers" / "listing_server.py"
@@ -57,6 +58,36 @@ def test_a_malformed_tools_list_result_is_a_server_problem_not_a_sign_in(home: P
     assert state["tool_problems"] == [
         "listing the tools failed: the server sent a malformed tools/list result: tools is not a list"
     ]
+
+
+def test_malformed_resource_and_prompt_entries_are_left_out_and_named(home: Path) -> None:
+    server = serve(
+        {
+            "resources/list": {"resources": [{"uri": "a://b", "name": "ok"}, {"name": "nouri"}]},
+            "prompts/list": {"prompts": [{"name": "p"}, {"description": "noname"}]},
+        }
+    )
+    resources = run_cli("resources", "--json", *server, home=home)
+    assert resources.returncode == 0, resources.stderr
+    assert [r["uri"] for r in json.loads(resources.stdout)] == ["a://b"]
+    assert 'resources/list entry 2 ("nouri") is left out: uri is missing' in resources.stderr
+    prompts = run_cli("prompts", "--json", *server, home=home)
+    assert prompts.returncode == 0, prompts.stderr
+    assert [p["name"] for p in json.loads(prompts.stdout)] == ["p"]
+    assert "prompts/list entry 2 is left out: name is missing" in prompts.stderr
+
+
+@pytest.mark.parametrize(
+    ("result", "why"),
+    [({"resources": "x"}, "resources is not a list"), ({"nextCursor": 3}, "resources is missing")],
+)
+def test_a_malformed_resources_list_result_fails_as_a_server_problem(
+    home: Path, result: dict[str, Any], why: str
+) -> None:
+    failed = run_cli("resources", *serve({"resources/list": result}), home=home)
+    assert failed.returncode == 3
+    assert f"resources/list: the server sent a malformed resources/list result: {why}" in failed.stderr
+    assert "sign-in" not in failed.stderr
 
 
 def test_a_name_listed_twice_with_different_definitions_is_not_callable(home: Path) -> None:

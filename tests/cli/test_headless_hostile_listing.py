@@ -90,6 +90,21 @@ def test_a_malformed_resources_list_result_fails_as_a_server_problem(
     assert "sign-in" not in failed.stderr
 
 
+@pytest.mark.parametrize(
+    "hints", [{"readOnlyHint": "yes", "openWorldHint": "no"}, {"readOnlyHint": 1, "openWorldHint": 0}]
+)
+def test_a_hint_that_is_not_a_boolean_counts_as_not_stated_and_is_linted(
+    home: Path, hints: dict[str, Any]
+) -> None:
+    tool = {"name": "sly", "inputSchema": OBJECT, "annotations": hints}
+    [listed] = json_of("tools", serve({"tools/list": {"tools": [tool]}}), home=home)
+    assert listed["grade"] == "critical"
+    assert listed["hints"]["readOnlyHint"] == {"value": False, "provenance": "default"}
+    assert listed["hints"]["openWorldHint"] == {"value": True, "provenance": "default"}
+    assert [lint["code"] for lint in listed["lint"]] == ["malformed-hint"]
+    assert "readOnlyHint is" in listed["lint"][0]["message"]
+
+
 def test_a_name_listed_twice_with_different_definitions_is_not_callable(home: Path) -> None:
     harmless = {
         "name": "dup",

@@ -1,9 +1,10 @@
-"""Production code uses only public names of the mcp SDK, with three watched exceptions.
+"""Production code uses only public names of the mcp SDK, with four watched exceptions.
 
 ``tui.client.transport_factory.in_memory_transport`` (a test hook for in-process servers) needs the SDK's
 in-memory transport, which has no public name; ``tui.client.auth.providers`` overrides the OAuth
 provider's ``_initialize`` to restore a stored token's expiry; ``tui.client.tool_listing`` hands its own
-tools/list result to the session's ``_absorb_tool_listing`` (the x-mcp-header rules of 2026-07-28).
+tools/list result to the session's ``_absorb_tool_listing`` (the x-mcp-header rules of 2026-07-28);
+``tui.client.list_entries`` sends list requests through the session's ``_stamp`` and ``_dispatcher``;
 ``tui.client.sdk_errors`` tells the SDK's own "timed out" and "connection closed" from a server's error
 with the same code by how the SDK raises them. If an SDK upgrade moves any of them, these tests say so first.
 """
@@ -110,3 +111,16 @@ def test_streamable_http_stand_ins_for_a_broken_stream_still_begin_the_same() ->
     source = inspect.getsource(StreamableHTTPTransport)
     assert "def _resolve_abandoned_request" in source
     assert source.count('"SSE stream ') + source.count('f"SSE stream ') >= 3
+
+
+def test_the_session_still_stamps_and_dispatches_a_request_it_does_not_validate() -> None:
+    """``tui.client.list_entries`` sends list requests as ``send_request`` does, minus its whole-result
+    check, so one malformed entry cannot hide the rest: it needs the stamp and the dispatcher."""
+    from mcp.client.session import ClientSession
+    from mcp.shared.dispatcher import Dispatcher
+
+    source = inspect.getsource(ClientSession.send_request)
+    assert "self._stamp(data, opts)" in source
+    assert 'self._dispatcher.send_raw_request(method, data.get("params"), opts)' in source
+    send_raw = inspect.signature(Dispatcher.send_raw_request).parameters
+    assert list(send_raw) == ["self", "method", "params", "opts"]

@@ -58,4 +58,4 @@ async def test_a_tool_with_an_invalid_header_annotation_is_left_out_on_2026(
         assert {tool.name for tool in manager.tools("h")} == listed
         notes = [e.line for e in events.of(StderrLine) if "x-mcp-header" in e.line]
         assert bool(notes) == ("bad" not in listed)
-        assert all("bad is left out" in note for note in notes)
+        assert all('"bad" is left out' in note for note in notes)

@@ -147,3 +147,19 @@ def test_lint_messages_explain_without_alarm() -> None:
         assert warning.message.endswith(".")
         assert "!" not in warning.message
     assert "delete" in lint_tool("delete_all", {"readOnlyHint": True})[0].message
+
+
+@pytest.mark.parametrize("value", ["yes", 1, "true", {"x": 1}])
+def test_a_hint_that_is_not_a_boolean_is_read_as_not_stated_and_linted(value: Any) -> None:
+    annotations = {"readOnlyHint": value, "destructiveHint": False, "openWorldHint": False}
+    hints = effective_hints(annotations)
+    assert (hints.read_only.value, hints.read_only.provenance) == (False, Provenance.DEFAULT)
+    assert grade_hints(hints).grade is Grade.MEDIUM
+    [warning] = [w for w in lint_tool("t", annotations) if w.code == "malformed-hint"]
+    assert "readOnlyHint is" in warning.message
+    assert "read as not stated: false" in warning.message
+
+
+def test_true_false_and_null_hints_are_not_malformed() -> None:
+    codes = [w.code for w in lint_tool("t", {"readOnlyHint": True, "openWorldHint": None})]
+    assert "malformed-hint" not in codes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from tui.client.models import ConnectionStatus, ServerState
+from tui.client.models import ConnectionStatus, LeftOut, ServerState
 from tui.ui.widgets.server_list import ServerList, server_row
 
 
@@ -96,3 +96,14 @@ async def test_long_error_wraps_and_markup_stays_literal() -> None:
         await pilot.click(ServerList, offset=(5, 2))
         await pilot.pause()
         assert app.is_running
+
+
+def test_a_connected_server_whose_listing_left_entries_out_says_the_first_and_how_many_more() -> None:
+    problems = (
+        LeftOut('tools/list entry 2 ("t") is left out: title is not a string', "t"),
+        LeftOut("tools/list entry 3 is left out: name is not a string"),
+    )
+    row = server_row(ServerState("x", ConnectionStatus.CONNECTED, tool_count=1, tool_problems=problems)).plain
+    assert '⚠ tools/list entry 2 ("t") is left out: title is not a string (and 1 more: see Logs)' in row
+    one = server_row(ServerState("x", ConnectionStatus.CONNECTED, tool_problems=problems[1:])).plain
+    assert one.endswith("⚠ tools/list entry 3 is left out: name is not a string")

@@ -11,7 +11,7 @@ from tui.cli.parsing import Request
 from tui.cli.records import emit, server_document, show_document, tool_document
 from tui.cli.render import hints_line, tool_lines
 from tui.cli.session_run import load, run, with_session
-from tui.cli.targets import check_server, connect, find_tool, only, split_names
+from tui.cli.targets import check_server, connect, find_tool, only, report_tool_problems, split_names
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
@@ -35,7 +35,10 @@ def servers(request: Request) -> int:
         with contextlib.suppress(TimeoutError):  # a server still connecting is shown as such
             await session.ready(timeout=limit)
         trust = {server.name: server.trust.value for server in session.servers}
-        documents = [server_document(state, trust[state.name]) for state in session.states()]
+        states = session.states()
+        documents = [server_document(state, trust[state.name]) for state in states]
+        for state in states:
+            report_tool_problems(state)
         if request.json:
             emit(documents)
             return 0

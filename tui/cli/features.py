@@ -24,7 +24,10 @@ from tui.formatting import human_size
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tui.client.feature_models import ResourceContent
+    from tui.client.models import LeftOut
     from tui.session.session import Session
     from tui.startup import Startup
 
@@ -35,6 +38,15 @@ def _listed(request: Request) -> tuple[Startup, list[str]]:
         server = check_server(request.names[0], startup)
         return only(startup, server), [server]
     return startup, [server.name for server in startup.servers]
+
+
+def _say(server: str) -> Callable[[LeftOut], None]:
+    """Each entry a listing left out, and why, on stderr (stdout stays the answer)."""
+
+    def say(problem: LeftOut) -> None:
+        print(f"mcp-tui: {visible(server)}: {visible(problem.text)}", file=sys.stderr)
+
+    return say
 
 
 def _attach_terminal(session: Session, request: Request) -> None:
@@ -71,7 +83,7 @@ def resources(request: Request) -> int:
 
     async def body(session: Session) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
-            listing = await session.features.resources(server)
+            listing = await session.features.resources(server, note=_say(server))
             found = [{"server": server, "kind": "resource", **asdict(r)} for r in listing.resources]
             return found + [
                 {"server": server, "kind": "template", **asdict(t), "variables": list(t.variables)}
@@ -97,7 +109,8 @@ def prompts(request: Request) -> int:
 
     async def body(session: Session) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
-            return [{"server": server, **asdict(p)} for p in await session.features.prompts(server)]
+            found = await session.features.prompts(server, note=_say(server))
+            return [{"server": server, **asdict(p)} for p in found]
 
         documents, failed = await _each(session, servers, bool(request.names), fetch)
         if request.json:

@@ -77,6 +77,7 @@ def server_document(state: ServerState, trust: str) -> dict[str, Any]:
         "tools": state.tool_count,
         "trust": trust,
         "resolvable": state.resolve_capability,
+        "tool_problems": [problem.text for problem in state.tool_problems],
     }
 
 

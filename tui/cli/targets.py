@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ from tui.cli.exit_codes import CliError, Exit
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
-    from tui.client.models import ToolInfo
+    from tui.client.models import ServerState, ToolInfo
     from tui.session.session import Session
     from tui.startup import Startup
 
@@ -71,10 +72,22 @@ async def connect(session: Session, server: str) -> None:
     if state.status is not ConnectionStatus.CONNECTED:
         why = state.error or f"the connection is {state.status.value}"
         raise CliError(Exit.CONNECTION, f"{server} could not connect: {visible(why)}")
+    report_tool_problems(state)
+
+
+def report_tool_problems(state: ServerState) -> None:
+    """Each tools/list entry the server's listing lost, and why, on stderr (stdout stays the answer)."""
+    for problem in state.tool_problems:
+        print(f"mcp-tui: {visible(state.name)}: {visible(problem.text)}", file=sys.stderr)
 
 
 def find_tool(session: Session, server: str, name: str) -> ToolInfo:
     tool = session.find_tool(server, name)
+    left_out = session.state(server).tool_problems
+    if tool is None and (why := next((p for p in left_out if p.name == name), None)) is not None:
+        raise CliError(
+            Exit.USAGE, f"{server} has no usable tool named '{visible(name)}': {visible(why.text)}"
+        )
     if tool is None:
         names = [tool.name for tool in session.tools(server)]
         hint = _closest(name, names)

@@ -36,11 +36,11 @@ from tui.client.ext_types import server_resolve_dialect
 from tui.client.feature_models import FeatureError
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, LeftOut, ServerState, ToolInfo
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
-from tui.client.tool_listing import list_all_tools
+from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
@@ -71,6 +71,7 @@ class Connection:
         self.log = LineLog(lambda line: emit(StderrLine(config.name, line)))
         self.state = ServerState(config.name, ConnectionStatus.DISCONNECTED)
         self.tools: tuple[ToolInfo, ...] = ()
+        self.tool_problems: tuple[LeftOut, ...] = ()
         self.connection_id = 0
         self.client: Client | None = None
         self.capabilities: dict[str, Any] = {}
@@ -159,14 +160,16 @@ class Connection:
         return watch_ended or self._stopping or self._lost is not None or self.client is None
 
     def _set_state(self, status: ConnectionStatus, **fields: Any) -> None:
-        self.state = ServerState(self.name, status, tool_count=len(self.tools), **fields)
+        self.state = ServerState(
+            self.name, status, tool_count=len(self.tools), tool_problems=self.tool_problems, **fields
+        )
         if status is not ConnectionStatus.CONNECTING:
             self.settled.set()
         self._emit(ServerStateChanged(self.state))
 
     async def _run(self) -> None:
         self.connection_id += 1
-        self.tools, self.capabilities, self.ended_reason = (), {}, None
+        self.tools, self.tool_problems, self.capabilities, self.ended_reason = (), (), {}, None
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
@@ -286,19 +289,19 @@ class Connection:
 
     # ---- tools -------------------------------------------------------------------------------
 
-    async def list_tools(self, client: Client) -> tuple[ToolInfo, ...]:
-        return await list_all_tools(
-            client, self.name, self.capabilities, self.timeouts.request, note=self.log.append
-        )
+    async def list_tools(self, client: Client) -> ToolListing:
+        return await list_all_tools(client, self.name, self.capabilities, self.timeouts.request)
 
     async def _refresh_tools(self, client: Client) -> None:
         try:
-            tools = await self.list_tools(client)
+            listing = await self.list_tools(client)
         except Exception as exc:
-            self.log.append(f"[mcp-tui] listing the tools failed: {errors.describe(exc)}")
-            tools = ()
-        self.tools = tools
-        self.state = replace(self.state, tool_count=len(tools))
+            listing = ToolListing((), (LeftOut(f"listing the tools failed: {errors.describe(exc)}"),))
+        for problem in listing.left_out:
+            self.log.append(f"[mcp-tui] {problem}")
+        tools = listing.tools
+        self.tools, self.tool_problems = tools, listing.left_out
+        self.state = replace(self.state, tool_count=len(tools), tool_problems=listing.left_out)
         self._emit(ToolsChanged(self.name, tools))
         self._emit(ServerStateChanged(self.state))
 

@@ -39,6 +39,19 @@ def dialect_label(dialect: ResolveMethod | None) -> str:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """An entry of a list result that mcp-tui did not take, or a listing that failed, and why."""
+
+    text: str
+    """A sentence naming the entry (place and name) and the reason."""
+    name: str | None = None
+    """The entry's name, when it has one (so ``call NAME`` can say why there is no such tool)."""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class ToolInfo:
     """One entry of tools/list, as the server sent it (wire names, camelCase annotations)."""
 
@@ -98,3 +111,5 @@ class ServerState:
     resolve_capability: ResolveMethod | None = None
     """The preferred draft resolve method the server's capabilities declare, if any."""
     tool_count: int = 0
+    tool_problems: tuple[LeftOut, ...] = ()
+    """What went wrong with the last tools/list: each entry left out and why, or why the listing failed."""

@@ -4,22 +4,39 @@ from __future__ import annotations
 
 from functools import partial
 
+import mcp_types as types
 from mcp import Client
 
 from tui.client.convert import _opt_str, content_block
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
-from tui.client.resources import MAX_PAGES, _dump, guarded
+from tui.client.list_entries import list_page
+from tui.client.resources import MAX_PAGES, Note, _dump, _ignore, guarded
 
 
-async def list_prompts(client: Client, timeout: float) -> tuple[PromptInfo, ...]:
+async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> tuple[PromptInfo, ...]:
+    """Every prompt; ``note`` hears about each malformed entry, which is left out."""
     prompts: list[PromptInfo] = []
+    seen = 0
     cursor: str | None = None
     for _ in range(MAX_PAGES):
         page = await guarded(
-            "prompts/list", timeout, partial(client.list_prompts, cursor=cursor, cache_mode="bypass")
+            "prompts/list",
+            timeout,
+            partial(
+                list_page,
+                client,
+                "prompts/list",
+                types.Prompt,
+                cursor=cursor,
+                timeout=timeout,
+                first_position=seen + 1,
+            ),
         )
-        for prompt in page.prompts:
-            raw = _dump(prompt)
+        seen += page.size
+        for problem in page.left_out:
+            note(problem)
+        for entry in page.entries:
+            raw = entry.raw
             arguments = tuple(
                 PromptArgument(
                     name=str(arg.get("name", "")),

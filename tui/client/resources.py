@@ -26,9 +26,17 @@ from tui.client.feature_models import (
     ResourceListing,
     TemplateInfo,
 )
+from tui.client.list_entries import list_page
+from tui.client.models import LeftOut
 from tui.client.tool_listing import MAX_PAGES
 
 T = TypeVar("T")
+Note = Callable[[LeftOut], None]
+"""Hears about each entry of a listing that was left out, and why."""
+
+
+def _ignore(_problem: LeftOut) -> None:
+    return None
 
 
 async def guarded(what: str, timeout: float, request: Callable[[], Awaitable[T]]) -> T:
@@ -50,20 +58,33 @@ def _dump(model: Any) -> dict[str, Any]:
     return dict(model.model_dump(by_alias=True, mode="json", exclude_none=True))
 
 
-async def list_resources(client: Client, timeout: float) -> ResourceListing:
-    """Every resource and template (templates only when the server answers templates/list)."""
+async def list_resources(client: Client, timeout: float, note: Note = _ignore) -> ResourceListing:
+    """Every resource and template (templates only when the server answers templates/list); ``note``
+    hears about each malformed entry, which is left out."""
     resources: list[ResourceInfo] = []
     templates: list[TemplateInfo] = []
     truncated = False
+    seen = 0
     cursor: str | None = None
     for page_number in range(MAX_PAGES):
         page = await guarded(
             "resources/list",
             timeout,
-            partial(client.list_resources, cursor=cursor, cache_mode="bypass"),
+            partial(
+                list_page,
+                client,
+                "resources/list",
+                types.Resource,
+                cursor=cursor,
+                timeout=timeout,
+                first_position=seen + 1,
+            ),
         )
-        for entry in page.resources:
-            raw = _dump(entry)
+        seen += page.size
+        for problem in page.left_out:
+            note(problem)
+        for entry in page.entries:
+            raw = entry.raw
             resources.append(
                 ResourceInfo(
                     uri=str(raw.get("uri", "")),
@@ -78,18 +99,29 @@ async def list_resources(client: Client, timeout: float) -> ResourceListing:
         if not cursor:
             break
         truncated = page_number == MAX_PAGES - 1
-    cursor = None
+    cursor, seen = None, 0
     for _ in range(MAX_PAGES):
         try:
             template_page = await guarded(
                 "resources/templates/list",
                 timeout,
-                partial(client.list_resource_templates, cursor=cursor, cache_mode="bypass"),
+                partial(
+                    list_page,
+                    client,
+                    "resources/templates/list",
+                    types.ResourceTemplate,
+                    cursor=cursor,
+                    timeout=timeout,
+                    first_position=seen + 1,
+                ),
             )
         except FeatureError:
             break  # a server with resources but no templates may not know the method at all
-        for template in template_page.resource_templates:
-            raw = _dump(template)
+        seen += template_page.size
+        for problem in template_page.left_out:
+            note(problem)
+        for template in template_page.entries:
+            raw = template.raw
             templates.append(
                 TemplateInfo(
                     uri_template=str(raw.get("uriTemplate", "")),

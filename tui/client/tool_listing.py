@@ -1,18 +1,22 @@
-"""tools/list with every page and the draft flags kept (the SDK's models would drop them)."""
+"""tools/list with every page, the draft flags kept (the SDK's models would drop them), and every
+entry checked on its own: a malformed one, or a name listed with two different definitions, is left out
+and said, while the rest of the listing stays usable."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import replace
+from collections import defaultdict
+from dataclasses import dataclass, replace
 from typing import Any
 
 import mcp_types as types
 from mcp import Client
 
 from tui.client.convert import tool_info
-from tui.client.ext_types import ExtListToolsResult, ExtTool, marks_tools
-from tui.client.models import ToolInfo
+from tui.client.ext_types import ExtTool, marks_tools
+from tui.client.list_entries import Entry, list_page
+from tui.client.models import LeftOut, ToolInfo
+from tui.safety.tool_hash import canonical_json
 
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
@@ -21,40 +25,76 @@ _LISTINGS = itertools.count(1)
 """Numbers every listing, so answers given about an earlier listing are never reused (tools/list_changed)."""
 
 
+@dataclass(frozen=True)
+class ToolListing:
+    tools: tuple[ToolInfo, ...]
+    left_out: tuple[LeftOut, ...] = ()
+    """Each tools/list entry (or name) left out, and why."""
+
+
 async def list_all_tools(
-    client: Client,
-    server: str,
-    capabilities: dict[str, Any],
-    timeout: float,
-    note: Callable[[str], None] = lambda _line: None,
-) -> tuple[ToolInfo, ...]:
-    tools: dict[str, ExtTool] = {}
+    client: Client, server: str, capabilities: dict[str, Any], timeout: float
+) -> ToolListing:
+    entries: list[Entry[ExtTool]] = []
+    left_out: list[LeftOut] = []
     cursor: str | None = None
+    seen = 0
     for _ in range(MAX_PAGES):
-        params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-        page = await client.session.send_request(
-            types.ListToolsRequest(params=params), ExtListToolsResult, request_read_timeout_seconds=timeout
+        page = await list_page(
+            client, "tools/list", ExtTool, cursor=cursor, timeout=timeout, first_position=seen + 1
         )
-        for tool in page.tools:
-            # A repeated name keeps its first definition: calls go by name, so later ones are unreachable.
-            tools.setdefault(tool.name, tool)
+        seen += page.size
+        entries.extend(page.entries)
+        left_out.extend(page.left_out)
         cursor = page.next_cursor
         if not cursor:
             break
-    kept = _absorbed_by_sdk(client, list(tools.values()))
-    for name in tools.keys() - {tool.name for tool in kept}:
-        note(f"[mcp-tui] {name} is left out: its x-mcp-header annotations are invalid (2026-07-28 rule)")
-    raw_tools = [tool.model_dump(by_alias=True, mode="json", exclude_none=True) for tool in kept]
+    unique, ambiguous = _one_per_name(entries)
+    left_out.extend(ambiguous)
+    kept = _absorbed_by_sdk(client, unique)
+    kept_names = {entry.model.name for entry in kept}
+    for entry in unique:
+        if entry.model.name not in kept_names:
+            text = f'tools/list: "{entry.model.name}" is left out: its x-mcp-header annotations are invalid'
+            left_out.append(LeftOut(f"{text} (2026-07-28 rule)", entry.model.name))
+    raw_tools = [entry.raw for entry in kept]
     marked = marks_tools(raw_tools)
     listing = next(_LISTINGS)
-    return tuple(
+    tools = tuple(
         replace(tool_info(server, raw, capabilities, listing_marks_tools=marked), listing=listing)
         for raw in raw_tools
     )
+    return ToolListing(tools, tuple(left_out))
 
 
-def _absorbed_by_sdk(client: Client, tools: list[ExtTool]) -> list[ExtTool]:
-    """The tools the SDK keeps, after it has learnt them as its own ``list_tools`` would have.
+def _one_per_name(entries: list[Entry[ExtTool]]) -> tuple[list[Entry[ExtTool]], list[LeftOut]]:
+    """One entry per name; a name listed with different definitions is left out altogether.
+
+    Calls go by name, so which of two definitions a call reaches is the server's choice: a harmless
+    twin listed first would lend its hints (and its grade) to a destructive one. Grading by the riskier
+    twin would still show one definition's schema and description for a call that may reach the other,
+    so neither is offered until the server lists the name once. The same definition listed twice (a
+    repeated page) is one tool.
+    """
+    by_name: dict[str, list[Entry[ExtTool]]] = defaultdict(list)
+    for entry in entries:
+        by_name[entry.model.name].append(entry)
+    unique: list[Entry[ExtTool]] = []
+    ambiguous: list[LeftOut] = []
+    for name, same_name in by_name.items():
+        if len({canonical_json(entry.raw) for entry in same_name}) == 1:
+            unique.append(same_name[0])
+        else:
+            text = (
+                f'tools/list: "{name}" is left out: it is listed {len(same_name)} times with different '
+                "definitions, so which one a call would reach is unknown"
+            )
+            ambiguous.append(LeftOut(text, name))
+    return unique, ambiguous
+
+
+def _absorbed_by_sdk(client: Client, entries: list[Entry[ExtTool]]) -> list[Entry[ExtTool]]:
+    """The entries the SDK keeps, after it has learnt them as its own ``list_tools`` would have.
 
     This listing bypasses ``ClientSession.list_tools`` to keep the fields its models drop, so the
     session is handed the complete listing here: on 2026-07-28 connections it drops tools whose
@@ -62,7 +102,7 @@ def _absorbed_by_sdk(client: Client, tools: list[ExtTool]) -> list[ExtTool]:
     ``call_tool`` mirrors those arguments into ``Mcp-Param-*`` headers. Earlier versions keep every tool.
     ``tests/client/test_sdk_canary.py`` fails first if the private method moves.
     """
-    listing = types.ListToolsResult(tools=list(tools))
+    listing = types.ListToolsResult(tools=[entry.model for entry in entries])
     absorbed = client.session._absorb_tool_listing(listing, complete=True)
     names = {tool.name for tool in absorbed.tools}
-    return [tool for tool in tools if tool.name in names]
+    return [entry for entry in entries if entry.model.name in names]

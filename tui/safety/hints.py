@@ -106,7 +106,22 @@ _FIELD: Mapping[str, str] = {
 
 
 def stated_hints(annotations: Mapping[str, Any] | None) -> dict[str, bool]:
-    """The hints an annotations dict actually states; non-bool values count as not stated."""
+    """The hints an annotations dict actually states; non-bool values count as not stated.
+
+    This is the one reading of a hint value: ``"yes"``, ``1`` or ``"false"`` are not true or false, so
+    the spec default (the riskier reading) applies, and ``malformed_hints`` names them for the lint.
+    """
     if not annotations:
         return {}
     return {name: value for name in HINT_NAMES if isinstance(value := annotations.get(name), bool)}
+
+
+def malformed_hints(annotations: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The hints sent with a value that is neither true, false nor null: ``stated_hints`` ignores them."""
+    if not annotations:
+        return {}
+    return {
+        name: value
+        for name in HINT_NAMES
+        if name in annotations and (value := annotations[name]) is not None and not isinstance(value, bool)
+    }

@@ -6,6 +6,7 @@ takes the riskier resolved result, and a contradiction is graded by the spec (re
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from typing import Any
 
 from tui.safety.effective import effective_hints, is_riskier
 from tui.safety.grade import grade_hints
-from tui.safety.hints import stated_hints
+from tui.safety.hints import SPEC_DEFAULTS, malformed_hints, stated_hints
 from tui.safety.visible_text import has_control_characters, hidden_characters, without_hidden
 
 # Words that, as a whole token of a tool name, suggest it destroys something.
@@ -29,8 +30,8 @@ DESTRUCTIVE_WORDS: frozenset[str] = frozenset(
 @dataclass(frozen=True)
 class LintWarning:
     code: str
-    """contradiction | destructive-name | unannotated | resolved-riskier | hidden-characters |
-    control-characters"""
+    """contradiction | destructive-name | unannotated | malformed-hint | resolved-riskier |
+    hidden-characters | control-characters"""
     message: str
 
 
@@ -75,6 +76,24 @@ def control_character_warning(texts: Mapping[str, str]) -> LintWarning | None:
     )
 
 
+def malformed_hint_warning(malformed: Mapping[str, Any]) -> LintWarning:
+    """The hints sent as something other than true or false, and the default each falls back to."""
+    parts = [
+        f"{name} is {_shown(value)} (read as not stated: {str(SPEC_DEFAULTS[name]).lower()})"
+        for name, value in malformed.items()
+    ]
+    return LintWarning(
+        "malformed-hint",
+        f"The server sent hints that are not true or false: {'; '.join(parts)}. A hint must be a "
+        "boolean, so the spec default, the riskier reading, applies.",
+    )
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def lint_tool(
     name: str,
     annotations: Mapping[str, Any] | None,
@@ -94,7 +113,10 @@ def lint_tool(
     if controls is not None:
         warnings.append(controls)
     stated = stated_hints(annotations)
-    if not stated:
+    malformed = malformed_hints(annotations)
+    if malformed:
+        warnings.append(malformed_hint_warning(malformed))
+    if not stated and not malformed:  # a tool whose every hint is malformed has its own warning
         warnings.append(
             LintWarning(
                 "unannotated",

@@ -19,9 +19,13 @@ from tui.client.feature_models import (
     ResourceListing,
     TrafficRecord,
 )
+from tui.client.models import LeftOut
 from tui.config.model import LOG_LEVELS, Timeouts
 from tui.config.toml_servers import absolute_roots
 from tui.session.settings import Saved, SettingsService
+
+Note = Callable[[LeftOut], None]
+"""Hears about each entry of a listing that was left out, and why."""
 
 if TYPE_CHECKING:
     from tui.client.connection import Connection
@@ -45,13 +49,25 @@ class ServerFeatures:
 
     # ---- resources ---------------------------------------------------------------------------------
 
-    async def resources(self, server: str) -> ResourceListing:
+    async def resources(self, server: str, note: Note | None = None) -> ResourceListing:
+        """Every resource and template; a malformed entry is left out, said in the server's log and to
+        ``note``."""
         from tui.client.resources import list_resources
 
         connection = self._connection(server)
         if "resources" not in connection.capabilities:
             raise FeatureError(f"{server} offers no resources (its capabilities do not include them).")
-        return await list_resources(connection.live_client(), self._timeouts.request)
+        client = connection.live_client()
+        return await list_resources(client, self._timeouts.request, self._noting(connection, note))
+
+    @staticmethod
+    def _noting(connection: Connection, note: Note | None) -> Note:
+        def noted(problem: LeftOut) -> None:
+            connection.log.append(f"[mcp-tui] {problem.text}")
+            if note is not None:
+                note(problem)
+
+        return noted
 
     async def read_resource(self, server: str, uri: str) -> tuple[ResourceContent, ...]:
         from tui.client.resources import read_resource
@@ -103,13 +119,15 @@ class ServerFeatures:
 
     # ---- prompts -----------------------------------------------------------------------------------
 
-    async def prompts(self, server: str) -> tuple[PromptInfo, ...]:
+    async def prompts(self, server: str, note: Note | None = None) -> tuple[PromptInfo, ...]:
+        """Every prompt; a malformed entry is left out, said in the server's log and to ``note``."""
         from tui.client.prompts import list_prompts
 
         connection = self._connection(server)
         if "prompts" not in connection.capabilities:
             raise FeatureError(f"{server} offers no prompts (its capabilities do not include them).")
-        return await list_prompts(connection.live_client(), self._timeouts.request)
+        client = connection.live_client()
+        return await list_prompts(client, self._timeouts.request, self._noting(connection, note))
 
     async def get_prompt(self, server: str, name: str, arguments: dict[str, str]) -> PromptResult:
         from tui.client.prompts import get_prompt

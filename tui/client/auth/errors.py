@@ -4,6 +4,19 @@ from __future__ import annotations
 
 import json
 
+SIGN_IN_DOCUMENTS: frozenset[str] = frozenset(
+    {
+        "OAuthToken",
+        "OAuthMetadata",
+        "ProtectedResourceMetadata",
+        "OAuthClientInformationFull",
+        "OAuthClientMetadata",
+    }
+)
+"""The models the SDK's sign-in flow parses documents into (``mcp.shared.auth``): a ``ValidationError``
+about one of them is a malformed sign-in document; about anything else (a tools/list result, say) it is
+not a sign-in problem at all."""
+
 
 class SignInProblem(Exception):
     """Any reason the server is not usable until someone signs in (again)."""
@@ -37,8 +50,7 @@ def describe_oauth(exc: BaseException) -> str | None:
         return f"sign-in failed: the authorization server refused the token request: {_oauth_error(text)}"
     if isinstance(exc, OAuthFlowError):
         return f"sign-in failed: {text}"
-    if isinstance(exc, ValidationError):
-        # Raised inside the sign-in flow only when a metadata or token document does not parse.
+    if isinstance(exc, ValidationError) and exc.title in SIGN_IN_DOCUMENTS:
         return f"sign-in failed: the authorization server sent a malformed document ({exc.title})"
     return None
 

@@ -57,6 +57,7 @@ class ServerInfoView(FeaturePane):
             )
         if state.error:
             lines.append(f"Problem: {state.error}")
+        lines.extend(f"Tool listing: {problem.text}" for problem in state.tool_problems)
         capabilities = self.session.capabilities(self.server)
         lines.append("Capabilities: " + (json.dumps(capabilities, indent=2) if capabilities else "none yet"))
         lines.append("Instructions: " + (state.instructions or "none"))

@@ -57,6 +57,8 @@ def server_row(state: ServerState, warning: str | None = None) -> Content:
         lines = [head, Content("  ") + Content(" · ").join(_details(state))]
         if warning:
             lines.append(Content.styled(f"  ⚠ {warning}", "bold $warning"))
+        if state.tool_problems:
+            lines.append(literal(f"  ⚠ {_tool_problems(state)}", "bold $warning"))
         return Content("\n").join(lines)
     if state.error:
         error = state.error.strip()
@@ -64,6 +66,12 @@ def server_row(state: ServerState, warning: str | None = None) -> Content:
             error = error[: ERROR_LIMIT - 1] + "…"
         return Content("\n").join([head, _indented(error)])
     return head
+
+
+def _tool_problems(state: ServerState) -> str:
+    """The first thing wrong with the tool listing (whole, all of them are in the Logs tab)."""
+    first, more = state.tool_problems[0].text, len(state.tool_problems) - 1
+    return one_line(first, ERROR_LIMIT) + (f" (and {more} more: see Logs)" if more else "")
 
 
 def _indented(error: str) -> Content:

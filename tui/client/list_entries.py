@@ -1,0 +1,187 @@
+"""The pages of a list result (tools/list, resources/list, prompts/list) checked entry by entry.
+
+The SDK validates a whole result at once, so one malformed entry would fail the listing and hide every
+well-formed one. Here a page is received as sent, its envelope (cursor, cache fields) is checked on its
+own, and then each entry is checked against the same schema the SDK uses for the negotiated protocol
+version: a malformed entry is left out with a sentence that says which and why. Only a page whose own
+shape is wrong fails the listing, as a ``MalformedResult``.
+
+Receiving a result unvalidated needs the session's request stamp and dispatcher (both private);
+``tests/client/test_sdk_canary.py`` fails first if they move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import mcp_types as types
+from mcp import Client
+from mcp.shared.dispatcher import CallOptions
+from mcp_types.methods import validate_server_result
+from pydantic import BaseModel, ValidationError
+
+from tui.client.models import LeftOut
+
+M = TypeVar("M", bound=BaseModel)
+
+LIST_KEYS: Mapping[str, str] = {
+    "tools/list": "tools",
+    "resources/list": "resources",
+    "resources/templates/list": "resourceTemplates",
+    "prompts/list": "prompts",
+}
+
+_REQUESTS: Mapping[str, Any] = {
+    "tools/list": types.ListToolsRequest,
+    "resources/list": types.ListResourcesRequest,
+    "resources/templates/list": types.ListResourceTemplatesRequest,
+    "prompts/list": types.ListPromptsRequest,
+}
+
+SHOWN_PROBLEMS = 3
+"""Problems named per entry; the rest are counted."""
+
+_KINDS: Mapping[str, str] = {
+    "string_type": "is not a string",
+    "list_type": "is not a list",
+    "dict_type": "is not an object",
+    "model_type": "is not an object",
+    "model_attributes_type": "is not an object",
+    "bool_type": "is not true or false",
+    "int_type": "is not an integer",
+    "missing": "is missing",
+}
+
+
+class MalformedResult(Exception):
+    """A list result whose own shape is wrong (not one of its entries): nothing of it can be used."""
+
+
+@dataclass(frozen=True)
+class Entry(Generic[M]):
+    """One well-formed entry: its model and the wire dict exactly as the server sent it."""
+
+    model: M
+    raw: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Page(Generic[M]):
+    entries: list[Entry[M]]
+    left_out: list[LeftOut]
+    next_cursor: str | None
+
+    @property
+    def size(self) -> int:
+        """How many entries the page had, well-formed or not (to number the next page's)."""
+        return len(self.entries) + len(self.left_out)
+
+
+def problems(errors: list[Any], total: int | None = None) -> str:
+    """Pydantic errors in words and wire names: ``title is not a string; inputSchema is missing``."""
+    found = []
+    for error in errors[:SHOWN_PROBLEMS]:
+        where = ".".join(str(part) for part in error["loc"]) or "the entry"
+        kind = _KINDS.get(error["type"])
+        msg = str(error["msg"])
+        found.append(f"{where} {kind or 'is wrong: ' + msg[:1].lower() + msg[1:]}")
+    more = (len(errors) if total is None else total) - len(found)
+    return "; ".join(found) + (f" (and {more} more)" if more > 0 else "")
+
+
+def entry_label(method: str, position: int, raw: Any) -> str:
+    """``tools/list entry 3 ("name")``: which entry, by its place in the listing and its name if any."""
+    name = raw.get("name") if isinstance(raw, dict) else None
+    return f"{method} entry {position}" + (f' ("{name}")' if isinstance(name, str) else "")
+
+
+async def list_page(
+    client: Client,
+    method: str,
+    model: type[M],
+    *,
+    cursor: str | None,
+    timeout: float,
+    first_position: int = 1,
+) -> Page[M]:
+    """One page of ``method``; ``first_position`` numbers its entries within the whole listing."""
+    params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
+    raw = await _send_raw(client, _REQUESTS[method](params=params), timeout)
+    return check_page(method, client.protocol_version or "2025-11-25", raw, model, first_position)
+
+
+def check_page(method: str, version: str, raw: Any, model: type[M], first_position: int = 1) -> Page[M]:
+    """A received page split into well-formed entries and sentences about the rest."""
+    key = LIST_KEYS[method]
+    if not isinstance(raw, dict):
+        raise MalformedResult(f"the server sent a malformed {method} result: it is not an object")
+    items = raw.get(key)
+    if not isinstance(items, list):
+        what = "is missing" if key not in raw else "is not a list"
+        raise MalformedResult(f"the server sent a malformed {method} result: {key} {what}")
+    envelope = _clamped({**raw, key: []})
+    cursor = envelope.get("nextCursor")
+    errors = _surface_errors(method, version, envelope)
+    if cursor is not None and not isinstance(cursor, str):
+        errors.append({"loc": ("nextCursor",), "type": "string_type", "msg": ""})
+    if errors:
+        raise MalformedResult(f"the server sent a malformed {method} result: {problems(errors)}")
+    entries: list[Entry[M]] = []
+    left_out: list[LeftOut] = []
+    for position, item in enumerate(items, start=first_position):
+        wrong = _entry_errors(method, version, envelope, key, item, model)
+        if wrong:
+            name = item.get("name") if isinstance(item, dict) else None
+            text = f"{entry_label(method, position, item)} is left out: {problems(wrong)}"
+            left_out.append(LeftOut(text, name if isinstance(name, str) else None))
+        else:
+            entries.append(Entry(model.model_validate(item), item))
+    return Page(entries, left_out, cursor)
+
+
+def _entry_errors(
+    method: str, version: str, envelope: dict[str, Any], key: str, item: Any, model: type[BaseModel]
+) -> list[Any]:
+    """What is wrong with one entry: the negotiated version's schema first, then the model's."""
+    found = [
+        {**error, "loc": error["loc"][2:]}
+        for error in _surface_errors(method, version, {**envelope, key: [item]})
+        if error["loc"][:2] == (key, 0)
+    ]
+    if found:
+        return found
+    try:
+        model.model_validate(item)
+    except ValidationError as exc:
+        return list(exc.errors())
+    return []
+
+
+def _surface_errors(method: str, version: str, data: dict[str, Any]) -> list[Any]:
+    """The errors the SDK's check of ``method``'s result at ``version`` finds (none for unknown pairs)."""
+    try:
+        validate_server_result(method, version, data)
+    except ValidationError as exc:
+        return list(exc.errors())
+    except (KeyError, ValueError):
+        return []
+    return []
+
+
+def _clamped(raw: dict[str, Any]) -> dict[str, Any]:
+    """A negative cache lifetime counts as zero, as the SDK reads it (a 2026-07-28 SHOULD)."""
+    ttl = raw.get("ttlMs")
+    if isinstance(ttl, int | float) and not isinstance(ttl, bool) and ttl < 0:
+        return {**raw, "ttlMs": 0}
+    return raw
+
+
+async def _send_raw(client: Client, request: types.ClientRequest, timeout: float) -> Any:
+    """``request`` stamped as ``ClientSession.send_request`` does; the result as sent, unvalidated."""
+    session = client.session
+    data = request.model_dump(by_alias=True, mode="json", exclude_none=True)
+    options: CallOptions = {"timeout": timeout}
+    session._stamp(data, options)
+    return await session._dispatcher.send_raw_request(data["method"], data.get("params"), options)

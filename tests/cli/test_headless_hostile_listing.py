@@ -127,3 +127,17 @@ def test_the_same_definition_listed_twice_is_one_tool(home: Path) -> None:
     listed = run_cli("tools", "--json", *server, home=home)
     assert [t["name"] for t in json.loads(listed.stdout)] == ["good"]
     assert listed.stderr == ""
+
+
+def test_a_page_cursor_handed_back_again_ends_the_listing(home: Path) -> None:
+    """Every page says "nextCursor": "again": each entry is listed once, not once per page asked."""
+    server = serve(
+        {
+            "resources/list": {"resources": [{"uri": "a://b", "name": "ok"}], "nextCursor": "again"},
+            "prompts/list": {"prompts": [{"name": "p"}], "nextCursor": "again"},
+            "tools/list": {"tools": [GOOD], "nextCursor": "again"},
+        }
+    )
+    assert [r["uri"] for r in json_of("resources", server, home)] == ["a://b"]
+    assert [p["name"] for p in json_of("prompts", server, home)] == ["p"]
+    assert [t["name"] for t in json_of("tools", server, home)] == ["good"]

@@ -110,7 +110,9 @@ async def call_tool(
         text = f"The server refused the call: {exc.message}"
         return CallOutcome(CallStatus.ERROR, error=text, error_code=exc.code, duration_s=elapsed)
     except ValidationError as exc:
-        text = f"The server's result does not follow the MCP schema ({exc.error_count()} problems)."
+        count = exc.error_count()
+        problems = f"{count} problem{'' if count == 1 else 's'}"
+        text = f"The server's result does not follow the MCP schema ({problems})."
         return CallOutcome(CallStatus.ERROR, error=text, duration_s=time.monotonic() - started)
     except Exception as exc:
         text = f"The call failed: {errors.describe(exc)}"

@@ -11,6 +11,7 @@ from tui.client.convert import _opt_str, content_block
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
 from tui.client.list_entries import list_page
 from tui.client.resources import MAX_PAGES, Note, _dump, _ignore, guarded
+from tui.client.tool_listing import another_page
 
 
 async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> tuple[PromptInfo, ...]:
@@ -18,6 +19,7 @@ async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> 
     prompts: list[PromptInfo] = []
     seen = 0
     cursor: str | None = None
+    asked: set[str] = set()
     for _ in range(MAX_PAGES):
         page = await guarded(
             "prompts/list",
@@ -55,9 +57,9 @@ async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> 
                 )
             )
         cursor = page.next_cursor
-        if not cursor:
+        if not another_page(cursor, asked):
             break
-    return tuple(prompts)
+    return tuple(dict.fromkeys(prompts))  # the same prompt twice (a page handed back again) is one
 
 
 async def get_prompt(client: Client, name: str, arguments: dict[str, str], timeout: float) -> PromptResult:

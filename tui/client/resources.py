@@ -28,7 +28,7 @@ from tui.client.feature_models import (
 )
 from tui.client.list_entries import list_page
 from tui.client.models import LeftOut
-from tui.client.tool_listing import MAX_PAGES
+from tui.client.tool_listing import MAX_PAGES, another_page
 
 T = TypeVar("T")
 Note = Callable[[LeftOut], None]
@@ -66,6 +66,7 @@ async def list_resources(client: Client, timeout: float, note: Note = _ignore) -
     truncated = False
     seen = 0
     cursor: str | None = None
+    asked: set[str] = set()
     for page_number in range(MAX_PAGES):
         page = await guarded(
             "resources/list",
@@ -96,10 +97,11 @@ async def list_resources(client: Client, timeout: float, note: Note = _ignore) -
                 )
             )
         cursor = page.next_cursor
-        if not cursor:
+        if not another_page(cursor, asked):
             break
         truncated = page_number == MAX_PAGES - 1
     cursor, seen = None, 0
+    asked = set[str]()
     for _ in range(MAX_PAGES):
         try:
             template_page = await guarded(
@@ -132,9 +134,10 @@ async def list_resources(client: Client, timeout: float, note: Note = _ignore) -
                 )
             )
         cursor = template_page.next_cursor
-        if not cursor:
+        if not another_page(cursor, asked):
             break
-    return ResourceListing(tuple(resources), tuple(templates), truncated)
+    # The same entry twice (a page handed back under another cursor) is one entry, as with tools.
+    return ResourceListing(tuple(dict.fromkeys(resources)), tuple(dict.fromkeys(templates)), truncated)
 
 
 async def read_resource(client: Client, uri: str, timeout: float) -> tuple[ResourceContent, ...]:

@@ -21,6 +21,16 @@ from tui.safety.tool_hash import canonical_json
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
 
+
+def another_page(cursor: str | None, asked: set[str]) -> bool:
+    """Whether to ask for the page at ``cursor``: there is one, and it was not asked for already. A server
+    that hands back an earlier cursor would otherwise have every entry listed MAX_PAGES times."""
+    if not cursor or cursor in asked:
+        return False
+    asked.add(cursor)
+    return True
+
+
 _LISTINGS = itertools.count(1)
 """Numbers every listing, so answers given about an earlier listing are never reused (tools/list_changed)."""
 
@@ -39,6 +49,7 @@ async def list_all_tools(
     left_out: list[LeftOut] = []
     cursor: str | None = None
     seen = 0
+    asked: set[str] = set()
     for _ in range(MAX_PAGES):
         page = await list_page(
             client, "tools/list", ExtTool, cursor=cursor, timeout=timeout, first_position=seen + 1
@@ -47,7 +58,7 @@ async def list_all_tools(
         entries.extend(page.entries)
         left_out.extend(page.left_out)
         cursor = page.next_cursor
-        if not cursor:
+        if not another_page(cursor, asked):
             break
     unique, ambiguous = _one_per_name(entries)
     left_out.extend(ambiguous)

@@ -16,37 +16,25 @@ from typing import Any
 from mcp.shared.exceptions import MCPError
 from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError
 
+from tui.client.json_words import json_type
+
 _MARK_KEY = "mcp-tui/invalid-response"
 _MARK = secrets.token_hex(16)
 """Per process: a server can copy the key, never the value."""
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
 def _error_problem(error: Any) -> str:
     if not isinstance(error, dict):
-        return f"the error is {_json_type(error)}, not an object"
+        return f"the error is {json_type(error)}, not an object"
     code, message = error.get("code"), error.get("message")
     if "code" not in error:
         return "the error has no code"
     if not isinstance(code, int) or isinstance(code, bool):
-        return f"the error code is {_json_type(code)}, not an integer"
+        return f"the error code is {json_type(code)}, not an integer"
     if "message" not in error:
         return "the error has no message"
     if not isinstance(message, str):
-        return f"the error message is {_json_type(message)}, not a string"
+        return f"the error message is {json_type(message)}, not a string"
     return "the message is not JSON-RPC 2.0"
 
 
@@ -56,7 +44,7 @@ def _problem(message: dict[str, Any]) -> str:
     if "result" not in message:
         return "it has neither a result nor an error"
     if not isinstance(message["result"], dict):
-        return f"the result is {_json_type(message['result'])}, not an object"
+        return f"the result is {json_type(message['result'])}, not an object"
     return "the message is not JSON-RPC 2.0"
 
 

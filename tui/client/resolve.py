@@ -24,6 +24,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import RootModel, ValidationError
 
 from tui.client import invalid_response
+from tui.client.json_words import json_type
 from tui.client.models import EXTENSION_ID, ResolveMethod, wire_method
 from tui.client.results import ResolveOutcome
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
@@ -169,7 +170,7 @@ def _read_resolve_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, A
         raise MalformedResult("the result has no tool")
     tool = raw["tool"]
     if not isinstance(tool, dict):
-        raise MalformedResult(f"tool is {_json_type(tool)}, not an object")
+        raise MalformedResult(f"tool is {json_type(tool)}, not an object")
     returned_name = tool.get("name")
     if not isinstance(returned_name, str):
         raise MalformedResult("the tool has no name")
@@ -194,16 +195,16 @@ def _read_extension_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str,
         raise NameMismatch(f"asked about {name!r} but the server answered for {returned_name!r}")
     annotations = raw.get("annotations")
     if not isinstance(annotations, dict):
-        raise MalformedResult(f"annotations is {_json_type(annotations)}, not an object")
+        raise MalformedResult(f"annotations is {json_type(annotations)}, not an object")
     for hint in HINT_NAMES:
         if not isinstance(annotations.get(hint), bool):
-            raise MalformedResult(f"{hint} is {_json_type(annotations.get(hint))}, not true or false")
+            raise MalformedResult(f"{hint} is {json_type(annotations.get(hint))}, not true or false")
     unknown = sorted(set(annotations) - set(HINT_NAMES))
     if unknown:
         raise MalformedResult(f"annotations carry {unknown[0]!r}, which the extension does not resolve")
     meta = raw.get("_meta")
     if meta is not None and not isinstance(meta, dict):
-        raise MalformedResult(f"_meta is {_json_type(meta)}, not an object")
+        raise MalformedResult(f"_meta is {json_type(meta)}, not an object")
     return {hint: annotations[hint] for hint in HINT_NAMES}, meta
 
 
@@ -215,26 +216,12 @@ def _read_annotations_result(raw: Mapping[str, Any]) -> dict[str, Any]:
 
 def _check_annotations(annotations: Any) -> dict[str, Any]:
     if not isinstance(annotations, dict):
-        raise MalformedResult(f"annotations is {_json_type(annotations)}, not an object")
+        raise MalformedResult(f"annotations is {json_type(annotations)}, not an object")
     for hint in HINT_NAMES:
         if hint in annotations and not isinstance(annotations[hint], bool):
             value = annotations[hint]
-            raise MalformedResult(f"{hint} is {_json_type(value)}, not true or false")
+            raise MalformedResult(f"{hint} is {json_type(value)}, not true or false")
     title = annotations.get("title")
     if title is not None and not isinstance(title, str):
-        raise MalformedResult(f"title is {_json_type(title)}, not a string")
+        raise MalformedResult(f"title is {json_type(title)}, not a string")
     return dict(annotations)
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object" if isinstance(value, dict) else type(value).__name__

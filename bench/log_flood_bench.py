@@ -59,7 +59,10 @@ async def flood(count: int, tab: str) -> float:
             await app.main_screen.mount_workspace()
             if tab == "logs":
                 await pilot.press("f3")
+            deadline = time.monotonic() + 120
             while received < count:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"only {received} of {count} messages arrived within 120 s")
                 await pilot.pause(0.05)
             await pilot.pause(0.2)  # what the last messages left to do (a flush, a layout)
             spent = time.process_time() - started

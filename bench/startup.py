@@ -113,7 +113,8 @@ def launch_once(tmux: TmuxControl, contender: Contender, timeout: float = 30.0) 
     try:
         while len(found) < len(contender.marks) and time.perf_counter() - start < timeout:
             # With the scrollback: a long output (tools --json) may scroll the mark off the screen at once.
-            screen = "\n".join(tmux.run("capture-pane", "-p", "-S", "-2000", "-t", session))
+            # check=False: a contender that crashed took its session along; its marks stay nan.
+            screen = "\n".join(tmux.run("capture-pane", "-p", "-S", "-2000", "-t", session, check=False))
             now = time.perf_counter() - start
             for mark in contender.marks:
                 if mark not in found and mark in screen:
@@ -126,7 +127,7 @@ def launch_once(tmux: TmuxControl, contender: Contender, timeout: float = 30.0) 
                         tmux.run("send-keys", "-t", session, key)
             time.sleep(0.005)
     finally:
-        tmux.run("kill-session", "-t", session)
+        tmux.run("kill-session", "-t", session, check=False)
         if contender.home is None:
             shutil.rmtree(home, ignore_errors=True)
     return [found.get(mark, float("nan")) for mark in contender.marks]

@@ -32,14 +32,15 @@ class TmuxControl:
         )
         self._answer()  # the attach command's own (empty) answer
 
-    def run(self, *arguments: str) -> list[str]:
-        """Run one command and return its output lines; a command tmux refuses raises RuntimeError."""
+    def run(self, *arguments: str, check: bool = True) -> list[str]:
+        """Run one command and return its output lines. A command tmux refuses raises RuntimeError, or
+        with ``check=False`` returns no lines (a session that ended has no screen to read)."""
         assert self._client.stdin is not None
         self._client.stdin.write(" ".join(_quoted(a) for a in arguments) + "\n")
         self._client.stdin.flush()
-        return self._answer(" ".join(arguments))
+        return self._answer(" ".join(arguments), check=check)
 
-    def _answer(self, command: str = "attach-session") -> list[str]:
+    def _answer(self, command: str = "attach-session", *, check: bool = True) -> list[str]:
         assert self._client.stdout is not None
         lines: list[str] = []
         inside = False
@@ -51,7 +52,9 @@ class TmuxControl:
                 continue
             if line.startswith(("%end ", "%error ")):
                 if line.startswith("%error "):
-                    raise RuntimeError(f"tmux refused {command!r}: {' '.join(lines)}")
+                    if check:
+                        raise RuntimeError(f"tmux refused {command!r}: {' '.join(lines)}")
+                    return []
                 return lines
             lines.append(line)
         raise RuntimeError(f"the tmux control client ended during {command!r}")

@@ -129,3 +129,14 @@ async def test_health_keeps_a_server_answering_ping_with_32000(monkeypatch: pyte
     assert pings > 3
     lost, _ = await _watch(MCPError(-32000, "Connection closed"), transport_ended=True)
     assert lost == ["the server stopped answering (the server closed the connection)"]
+
+
+def test_a_listing_refused_with_32000_reads_as_the_servers_answer_not_a_closed_connection() -> None:
+    """``describe`` words listing and handshake failures, where no connection is at hand."""
+    from mcp.shared.exceptions import MCPError
+
+    from tui.client.errors import describe
+
+    refused = MCPError(code=-32000, message="rate limited")
+    assert describe(refused) == "the server answered with an error: rate limited (code -32000)"
+    assert describe(MCPError(code=-32000, message="Connection closed")) == "the server closed the connection"

@@ -60,9 +60,7 @@ async def test_a_stdio_server_offers_no_sign_in_and_the_key_says_why(home: Path)
         assert app.is_running
         assert not isinstance(app.screen, SignInScreen)
         notes = [str(n.message) for n in app._notifications]
-        assert notes[-1] == (
-            "demo is a stdio server: there is nothing to sign in to (only HTTP and SSE servers sign in)."
-        )
+        assert notes[-1] == ("demo has nothing to sign in to (only HTTP and SSE servers sign in).")
         # Nothing was changed on the way: the server is still settled, so waiting for it returns.
         [state] = await app.session.ready("demo", timeout=5)
         assert state.status is ConnectionStatus.CONNECTED

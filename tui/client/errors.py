@@ -11,8 +11,9 @@ import mcp_types as types
 from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
+from tui.client import invalid_response
 from tui.client.auth.errors import describe_oauth
-from tui.client.sdk_errors import sdk_timed_out
+from tui.client.sdk_errors import SDK_CLOSED_MESSAGE, sdk_connection_closed, sdk_timed_out
 from tui.client.transports import ConnectFailure
 
 
@@ -85,7 +86,11 @@ def describe(exc: BaseException) -> str:
     if (sign_in := describe_oauth(leaf)) is not None:
         return sign_in
     if isinstance(leaf, MCPError):
-        if leaf.code == types.CONNECTION_CLOSED:
+        if (invalid := invalid_response.problem_of(leaf)) is not None:
+            return f"the server sent an invalid error response: {invalid}"
+        # Without the connection at hand, the SDK's own signs say "closed" (a broken stream, or the SDK's
+        # "Connection closed"); a server's own -32000 ("Server overloaded") is its answer, said below.
+        if sdk_connection_closed(leaf, transport_ended=leaf.message == SDK_CLOSED_MESSAGE):
             return "the server closed the connection"
         if sdk_timed_out(leaf):
             return "the server did not answer in time"

@@ -26,12 +26,6 @@ class ExtTool(types.Tool):
     annotations: ExtToolAnnotations | None = None
 
 
-class ExtListToolsResult(types.Result):
-    model_config = ConfigDict(extra="allow")
-    tools: list[ExtTool]
-    next_cursor: str | None = None
-
-
 def tools_capability(capabilities: dict[str, Any] | None) -> dict[str, Any]:
     """The raw ``capabilities.tools`` object, or an empty dict."""
     tools = (capabilities or {}).get("tools")

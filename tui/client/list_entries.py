@@ -23,6 +23,7 @@ from mcp_types.methods import validate_server_result
 from pydantic import BaseModel, ValidationError
 
 from tui.client.models import LeftOut
+from tui.safety.visible_text import visible_line
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -94,7 +95,8 @@ def problems(errors: list[Any], total: int | None = None) -> str:
 def entry_label(method: str, position: int, raw: Any) -> str:
     """``tools/list entry 3 ("name")``: which entry, by its place in the listing and its name if any."""
     name = raw.get("name") if isinstance(raw, dict) else None
-    return f"{method} entry {position}" + (f' ("{name}")' if isinstance(name, str) else "")
+    # On one line whatever the server put in it: the sentence is printed as a line of its own.
+    return f"{method} entry {position}" + (f' ("{visible_line(name)}")' if isinstance(name, str) else "")
 
 
 async def list_page(

@@ -91,6 +91,10 @@ class ConnectionManager:
         """Disconnect and forget the stored sign-in; True when there was one."""
         return await sign_in.sign_out(self._get(name))
 
+    def can_sign_in(self, name: str) -> bool:
+        """Whether the server's connection has a sign-in (OAuth) at all: HTTP and SSE servers do."""
+        return self._get(name).auth is not None
+
     def sign_in_status(self, name: str) -> StoredSignIn | None:
         """What is stored for the server (None: it cannot sign in, e.g. a stdio server)."""
         auth = self._get(name).auth

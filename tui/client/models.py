@@ -5,6 +5,7 @@ Importing this module must stay cheap (no mcp import): the UI uses it before the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Literal
@@ -49,6 +50,10 @@ class LeftOut:
 
     def __str__(self) -> str:
         return self.text
+
+
+Note = Callable[[LeftOut], None]
+"""Where a listing says what it left out (a server row, a log line, stderr)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from mcp import Client
 from tui.client.convert import _opt_str, content_block
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
 from tui.client.list_entries import list_page
-from tui.client.resources import MAX_PAGES, Note, _dump, _ignore, guarded
+from tui.client.models import Note
+from tui.client.resources import MAX_PAGES, _dump, _ignore, guarded
 from tui.client.tool_listing import another_page
 
 

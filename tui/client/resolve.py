@@ -82,7 +82,7 @@ async def send_resolve(
     name: str,
     arguments: dict[str, Any],
     timeout: float,
-    transport_ended: Callable[[], bool],
+    transport_ended: Callable[[], bool] = lambda: False,
 ) -> ResolveOutcome:
     """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems.
 

@@ -27,11 +27,10 @@ from tui.client.feature_models import (
     TemplateInfo,
 )
 from tui.client.list_entries import list_page
-from tui.client.models import LeftOut
+from tui.client.models import LeftOut, Note
 from tui.client.tool_listing import MAX_PAGES, another_page
 
 T = TypeVar("T")
-Note = Callable[[LeftOut], None]
 """Hears about each entry of a listing that was left out, and why."""
 
 

@@ -20,6 +20,9 @@ import anyio
 from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
 
+SDK_CLOSED_MESSAGE = "Connection closed"
+"""The message of the SDK's own -32000 when a connection ends under a request (its dispatcher's)."""
+
 _HTTP_STAND_IN_PREFIX = "SSE stream "
 """How the streamable HTTP transport's stand-ins for a broken response stream begin."""
 

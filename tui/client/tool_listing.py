@@ -17,6 +17,7 @@ from tui.client.ext_types import ExtTool, marks_tools
 from tui.client.list_entries import Entry, list_page
 from tui.client.models import LeftOut, ToolInfo
 from tui.safety.tool_hash import canonical_json
+from tui.safety.visible_text import visible_line
 
 MAX_PAGES = 100
 """A paginating server that never ends its cursor chain cannot hang the listing."""
@@ -62,12 +63,24 @@ async def list_all_tools(
             break
     unique, ambiguous = _one_per_name(entries)
     left_out.extend(ambiguous)
+    # A name also listed as a malformed entry has a second definition too: which one a call reaches is
+    # just as unknown, so it is withheld like any other twin.
+    malformed_names = {problem.name for problem in left_out if problem.name is not None}
+    for entry in [entry for entry in unique if entry.model.name in malformed_names]:
+        unique.remove(entry)
+        text = (
+            f'tools/list: "{visible_line(entry.model.name)}" is left out: it is also listed as a malformed '
+            "entry, so which definition a call would reach is unknown"
+        )
+        left_out.append(LeftOut(text, entry.model.name))
     kept = _absorbed_by_sdk(client, unique)
     kept_names = {entry.model.name for entry in kept}
     for entry in unique:
         if entry.model.name not in kept_names:
-            text = f'tools/list: "{entry.model.name}" is left out: its x-mcp-header annotations are invalid'
-            left_out.append(LeftOut(f"{text} (2026-07-28 rule)", entry.model.name))
+            name = visible_line(entry.model.name)
+            why = "its x-mcp-header annotations are invalid (2026-07-28 rule)"
+            text = f'tools/list: "{name}" is left out: {why}'
+            left_out.append(LeftOut(text, entry.model.name))
     raw_tools = [entry.raw for entry in kept]
     marked = marks_tools(raw_tools)
     listing = next(_LISTINGS)
@@ -97,8 +110,8 @@ def _one_per_name(entries: list[Entry[ExtTool]]) -> tuple[list[Entry[ExtTool]], 
             unique.append(same_name[0])
         else:
             text = (
-                f'tools/list: "{name}" is left out: it is listed {len(same_name)} times with different '
-                "definitions, so which one a call would reach is unknown"
+                f'tools/list: "{visible_line(name)}" is left out: it is listed {len(same_name)} times with '
+                "different definitions, so which one a call would reach is unknown"
             )
             ambiguous.append(LeftOut(text, name))
     return unique, ambiguous

@@ -8,8 +8,8 @@ Order (first match decides):
 3. a per-tool rule ``ask`` -> ask;
 4. a remembered approval (always / this session) whose ceiling is at or above the grade -> allow;
 5. a per-tool rule ``always`` whose ceiling is at or above the grade -> allow;
-6. category preferences, on trusted servers only: always confirm destructive (high/critical) -> ask;
-   auto-approve safe / low -> allow; identical retry of an approved idempotent call -> allow;
+6. category preferences: always confirm destructive (high/critical) -> ask, on every server; on trusted
+   servers only, auto-approve safe / low -> allow; identical retry of an approved idempotent call -> allow;
    but never for a tool with contradictory hints or any lint warning: those ask, naming the warning;
 7. otherwise -> ask.
 An untrusted server never loses friction through hints: step 6 can only ask there. Approvals and the

@@ -19,12 +19,11 @@ from tui.client.feature_models import (
     ResourceListing,
     TrafficRecord,
 )
-from tui.client.models import LeftOut
+from tui.client.models import LeftOut, Note
 from tui.config.model import LOG_LEVELS, Timeouts
 from tui.config.toml_servers import absolute_roots
 from tui.session.settings import Saved, SettingsService
 
-Note = Callable[[LeftOut], None]
 """Hears about each entry of a listing that was left out, and why."""
 
 if TYPE_CHECKING:

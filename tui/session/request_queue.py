@@ -3,8 +3,9 @@
 A server may send a burst of requests; each would become a dialog (or a terminal prompt) on top of the
 last. Instead the session hands the front end one request per server at a time and keeps the others
 waiting, in order. ``decline_all`` answers the open one and every waiting one in one step. Past
-``MAX_OPEN`` open requests (shown plus waiting) a server's next ones are declined at once, with the reason
-sent to the server, written to the audit log (sampling) and said once per burst in the server's log.
+``MAX_OPEN`` open requests (shown plus waiting) a server's next ones are declined at once: a sampling
+decline carries the reason to the server and into the audit log (an elicitation decline has no field for
+one), and the server's log says it once per burst.
 """
 
 from __future__ import annotations

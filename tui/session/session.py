@@ -214,10 +214,10 @@ class Session:
         """Why ``server`` has nothing to sign in to (it is a stdio server), or None when it can sign in."""
         from tui.client.auth.sign_in import NOT_REMOTE  # with the SDK, which a running session has loaded
 
-        config = next((s for s in self.startup.servers if s.name == server), None)
-        if config is not None and config.transport == "stdio":
-            return f"{server} is a stdio server: there is nothing to sign in to ({NOT_REMOTE})."
-        return None
+        # Asked of the connection, the one that signs in: the same answer its sign_in would give.
+        if self._manager_or_raise().can_sign_in(server):
+            return None
+        return f"{server} has nothing to sign in to ({NOT_REMOTE})."
 
     def sign_in(
         self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True

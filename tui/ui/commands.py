@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 
 from tui.client.models import ToolInfo
-from tui.ui.safe_text import clean
+from tui.ui.safe_text import one_line
 from tui.ui.screens.main_screen import MainScreen
 from tui.ui.widgets.tool_list import ToolList
 
@@ -81,7 +81,7 @@ class AppCommands(Provider):
                 yield Hit(score, matcher.highlight(name), partial(self._run, action), help=help_text)
         for tool in self._tools():
             # A tool's name is the server's text: matched and shown as plain text, never as markup.
-            text = clean(f"Open tool {tool.name} on {tool.server}")
+            text = f"Open tool {one_line(tool.name)} on {one_line(tool.server)}"  # one line: no forged rows
             score = matcher.match(text)
             if score > 0:
                 display = _highlight(matcher, text)

@@ -12,7 +12,7 @@ Receiving a result unvalidated needs the session's request stamp and dispatcher 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -78,6 +78,43 @@ class Page(Generic[M]):
     def size(self) -> int:
         """How many entries the page had, well-formed or not (to number the next page's)."""
         return len(self.entries) + len(self.left_out)
+
+
+MAX_PAGES = 100
+"""A paginating server that never ends its cursor chain cannot hang the listing."""
+
+PageFetch = Callable[[str | None, int], Awaitable[Page[M]]]
+"""Fetch the page at a cursor (None: the first), numbering its entries from the given position."""
+
+
+@dataclass(frozen=True)
+class Listing(Generic[M]):
+    """Every page of one list method, put together."""
+
+    entries: list[Entry[M]]
+    left_out: list[LeftOut]
+    truncated: bool
+    """Stopped at MAX_PAGES while the server still offered another page."""
+
+
+async def all_pages(fetch: PageFetch[M]) -> Listing[M]:
+    """Every page, in order, until the cursor chain ends or hands back a cursor already asked for (a
+    server doing that would otherwise have every entry listed MAX_PAGES times), or MAX_PAGES pages."""
+    entries: list[Entry[M]] = []
+    left_out: list[LeftOut] = []
+    cursor: str | None = None
+    asked: set[str] = set()
+    seen = 0
+    for _ in range(MAX_PAGES):
+        page = await fetch(cursor, seen + 1)
+        seen += page.size
+        entries.extend(page.entries)
+        left_out.extend(page.left_out)
+        cursor = page.next_cursor
+        if not cursor or cursor in asked:
+            return Listing(entries, left_out, truncated=False)
+        asked.add(cursor)
+    return Listing(entries, left_out, truncated=True)
 
 
 def problems(errors: list[Any], total: int | None = None) -> str:

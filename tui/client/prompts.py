@@ -9,20 +9,15 @@ from mcp import Client
 
 from tui.client.convert import _opt_str, content_block
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
-from tui.client.list_entries import list_page
+from tui.client.list_entries import all_pages, list_page
 from tui.client.models import Note
-from tui.client.resources import MAX_PAGES, _dump, _ignore, guarded
-from tui.client.tool_listing import another_page
+from tui.client.resources import _dump, _ignore, guarded
 
 
 async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> tuple[PromptInfo, ...]:
     """Every prompt; ``note`` hears about each malformed entry, which is left out."""
-    prompts: list[PromptInfo] = []
-    seen = 0
-    cursor: str | None = None
-    asked: set[str] = set()
-    for _ in range(MAX_PAGES):
-        page = await guarded(
+    listed = await all_pages(
+        lambda cursor, first: guarded(
             "prompts/list",
             timeout,
             partial(
@@ -32,15 +27,18 @@ async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> 
                 types.Prompt,
                 cursor=cursor,
                 timeout=timeout,
-                first_position=seen + 1,
+                first_position=first,
             ),
         )
-        seen += page.size
-        for problem in page.left_out:
-            note(problem)
-        for entry in page.entries:
-            raw = entry.raw
-            arguments = tuple(
+    )
+    for problem in listed.left_out:
+        note(problem)
+    prompts = [
+        PromptInfo(
+            name=str(raw.get("name", "")),
+            title=_opt_str(raw.get("title")),
+            description=_opt_str(raw.get("description")),
+            arguments=tuple(
                 PromptArgument(
                     name=str(arg.get("name", "")),
                     description=_opt_str(arg.get("description")),
@@ -48,18 +46,10 @@ async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> 
                 )
                 for arg in raw.get("arguments", [])
                 if isinstance(arg, dict)
-            )
-            prompts.append(
-                PromptInfo(
-                    name=str(raw.get("name", "")),
-                    title=_opt_str(raw.get("title")),
-                    description=_opt_str(raw.get("description")),
-                    arguments=arguments,
-                )
-            )
-        cursor = page.next_cursor
-        if not another_page(cursor, asked):
-            break
+            ),
+        )
+        for raw in (entry.raw for entry in listed.entries)
+    ]
     return tuple(dict.fromkeys(prompts))  # the same prompt twice (a page handed back again) is one
 
 

@@ -26,9 +26,8 @@ from tui.client.feature_models import (
     ResourceListing,
     TemplateInfo,
 )
-from tui.client.list_entries import list_page
+from tui.client.list_entries import Page, all_pages, list_page
 from tui.client.models import LeftOut, Note
-from tui.client.tool_listing import MAX_PAGES, another_page
 
 T = TypeVar("T")
 """Hears about each entry of a listing that was left out, and why."""
@@ -60,14 +59,8 @@ def _dump(model: Any) -> dict[str, Any]:
 async def list_resources(client: Client, timeout: float, note: Note = _ignore) -> ResourceListing:
     """Every resource and template (templates only when the server answers templates/list); ``note``
     hears about each malformed entry, which is left out."""
-    resources: list[ResourceInfo] = []
-    templates: list[TemplateInfo] = []
-    truncated = False
-    seen = 0
-    cursor: str | None = None
-    asked: set[str] = set()
-    for page_number in range(MAX_PAGES):
-        page = await guarded(
+    listed = await all_pages(
+        lambda cursor, first: guarded(
             "resources/list",
             timeout,
             partial(
@@ -77,33 +70,14 @@ async def list_resources(client: Client, timeout: float, note: Note = _ignore) -
                 types.Resource,
                 cursor=cursor,
                 timeout=timeout,
-                first_position=seen + 1,
+                first_position=first,
             ),
         )
-        seen += page.size
-        for problem in page.left_out:
-            note(problem)
-        for entry in page.entries:
-            raw = entry.raw
-            resources.append(
-                ResourceInfo(
-                    uri=str(raw.get("uri", "")),
-                    name=str(raw.get("name", "")),
-                    title=_opt_str(raw.get("title")),
-                    description=_opt_str(raw.get("description")),
-                    mime_type=_opt_str(raw.get("mimeType")),
-                    size=raw.get("size") if isinstance(raw.get("size"), int) else None,
-                )
-            )
-        cursor = page.next_cursor
-        if not another_page(cursor, asked):
-            break
-        truncated = page_number == MAX_PAGES - 1
-    cursor, seen = None, 0
-    asked = set[str]()
-    for _ in range(MAX_PAGES):
+    )
+
+    async def template_page(cursor: str | None, first: int) -> Page[types.ResourceTemplate]:
         try:
-            template_page = await guarded(
+            return await guarded(
                 "resources/templates/list",
                 timeout,
                 partial(
@@ -113,28 +87,38 @@ async def list_resources(client: Client, timeout: float, note: Note = _ignore) -
                     types.ResourceTemplate,
                     cursor=cursor,
                     timeout=timeout,
-                    first_position=seen + 1,
+                    first_position=first,
                 ),
             )
         except FeatureError:
-            break  # a server with resources but no templates may not know the method at all
-        seen += template_page.size
-        for problem in template_page.left_out:
-            note(problem)
-        for template in template_page.entries:
-            raw = template.raw
-            templates.append(
-                TemplateInfo(
-                    uri_template=str(raw.get("uriTemplate", "")),
-                    name=str(raw.get("name", "")),
-                    title=_opt_str(raw.get("title")),
-                    description=_opt_str(raw.get("description")),
-                    mime_type=_opt_str(raw.get("mimeType")),
-                )
-            )
-        cursor = template_page.next_cursor
-        if not another_page(cursor, asked):
-            break
+            # A server with resources but no templates may not know the method at all: no (more) pages.
+            return Page([], [], None)
+
+    listed_templates = await all_pages(template_page)
+    for problem in [*listed.left_out, *listed_templates.left_out]:
+        note(problem)
+    resources = [
+        ResourceInfo(
+            uri=str(raw.get("uri", "")),
+            name=str(raw.get("name", "")),
+            title=_opt_str(raw.get("title")),
+            description=_opt_str(raw.get("description")),
+            mime_type=_opt_str(raw.get("mimeType")),
+            size=raw.get("size") if isinstance(raw.get("size"), int) else None,
+        )
+        for raw in (entry.raw for entry in listed.entries)
+    ]
+    templates = [
+        TemplateInfo(
+            uri_template=str(raw.get("uriTemplate", "")),
+            name=str(raw.get("name", "")),
+            title=_opt_str(raw.get("title")),
+            description=_opt_str(raw.get("description")),
+            mime_type=_opt_str(raw.get("mimeType")),
+        )
+        for raw in (entry.raw for entry in listed_templates.entries)
+    ]
+    truncated = listed.truncated
     # The same entry twice (a page handed back under another cursor) is one entry, as with tools.
     return ResourceListing(tuple(dict.fromkeys(resources)), tuple(dict.fromkeys(templates)), truncated)
 

@@ -14,23 +14,10 @@ from mcp import Client
 
 from tui.client.convert import tool_info
 from tui.client.ext_types import ExtTool, marks_tools
-from tui.client.list_entries import Entry, list_page
+from tui.client.list_entries import Entry, all_pages, list_page
 from tui.client.models import LeftOut, ToolInfo
 from tui.safety.tool_hash import canonical_json
 from tui.safety.visible_text import visible_line
-
-MAX_PAGES = 100
-"""A paginating server that never ends its cursor chain cannot hang the listing."""
-
-
-def another_page(cursor: str | None, asked: set[str]) -> bool:
-    """Whether to ask for the page at ``cursor``: there is one, and it was not asked for already. A server
-    that hands back an earlier cursor would otherwise have every entry listed MAX_PAGES times."""
-    if not cursor or cursor in asked:
-        return False
-    asked.add(cursor)
-    return True
-
 
 _LISTINGS = itertools.count(1)
 """Numbers every listing, so answers given about an earlier listing are never reused (tools/list_changed)."""
@@ -46,22 +33,13 @@ class ToolListing:
 async def list_all_tools(
     client: Client, server: str, capabilities: dict[str, Any], timeout: float
 ) -> ToolListing:
-    entries: list[Entry[ExtTool]] = []
-    left_out: list[LeftOut] = []
-    cursor: str | None = None
-    seen = 0
-    asked: set[str] = set()
-    for _ in range(MAX_PAGES):
-        page = await list_page(
-            client, "tools/list", ExtTool, cursor=cursor, timeout=timeout, first_position=seen + 1
+    pages = await all_pages(
+        lambda cursor, first: list_page(
+            client, "tools/list", ExtTool, cursor=cursor, timeout=timeout, first_position=first
         )
-        seen += page.size
-        entries.extend(page.entries)
-        left_out.extend(page.left_out)
-        cursor = page.next_cursor
-        if not another_page(cursor, asked):
-            break
-    unique, ambiguous = _one_per_name(entries)
+    )
+    left_out = list(pages.left_out)
+    unique, ambiguous = _one_per_name(pages.entries)
     left_out.extend(ambiguous)
     # A name also listed as a malformed entry has a second definition too: which one a call reaches is
     # just as unknown, so it is withheld like any other twin.

@@ -84,6 +84,9 @@ async def main():
         await app.session.ready("demo", timeout=30)
         while not seen:
             await pilot.pause(0.05)
+        # Leave once the tabs are mounted: quitting while Textual mounts them can fail inside Textual
+        # (Tabs._on_mount after its tabs were removed), which is not what this test is about.
+        await app.main_screen.workspace_ready.wait()
     print("loaded before" if seen[0] else "not loaded")
 asyncio.run(main())
 """

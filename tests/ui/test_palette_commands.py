@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from app_harness import make_app, panel, wait_for, wait_for_tools
@@ -10,6 +11,7 @@ from textual.fuzzy import Matcher
 
 from tui.ui.app import McpTuiApp
 from tui.ui.commands import _highlight
+from tui.ui.widgets.tool_list import ToolList
 
 
 def palette_entries(app: McpTuiApp) -> list[str]:
@@ -61,3 +63,17 @@ async def test_the_sort_command_names_the_order_it_switches_to(home: Path) -> No
 def test_a_tool_name_with_markup_is_shown_as_typed() -> None:
     shown = _highlight(Matcher("open"), "Open tool [b]x[/b] [@click=app.quit]y[/]")
     assert shown.plain == "Open tool [b]x[/b] [@click=app.quit]y[/]"
+
+
+async def test_a_tool_name_with_line_breaks_stays_on_one_palette_row(home: Path) -> None:
+    # A hostile name could otherwise forge a second row ("... on demo" + a fake tool below it).
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tools = await wait_for_tools(pilot, app)
+        forged = replace(tools[0], name="wipe_disk\nOpen tool innocent")
+        app.main_screen.query_one(ToolList).set_tools("demo", [*tools, forged])
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"wipe")
+        shown = "Open tool wipe_disk\\x0aOpen tool innocent on demo"
+        await wait_for(pilot, lambda: shown in palette_entries(app))

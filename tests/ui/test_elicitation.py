@@ -73,3 +73,31 @@ async def test_escape_cancels_and_markup_in_the_message_stays_literal() -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.answers == [("cancel", None)]
+
+
+async def test_ctrl_n_declines_even_from_inside_a_field() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+    assert app.answers == [("decline", None)]
+
+
+async def test_typing_any_letter_into_a_field_answers_nothing() -> None:
+    """No plain letter is a key of this dialog: "n" (and every other letter) is part of the answer."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        field = app.focused
+        assert isinstance(field, Input)
+        await pilot.press(*letters, *letters.upper())
+        await pilot.pause()
+        assert isinstance(app.screen, ElicitationScreen)
+        assert app.answers == []
+        assert field.value == letters + letters.upper()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.answers == [("accept", {"name": letters + letters.upper(), "confirm": False})]

@@ -102,7 +102,8 @@ async def test_typing_any_letter_into_a_field_answers_nothing() -> None:
         # Nor on a field that takes no text (the yes/no one): letters there do nothing at all.
         await pilot.press("tab")
         await pilot.pause()
-        assert app.focused is not field and app.focused is not None
+        assert app.focused is not field
+        assert app.focused is not None
         await pilot.press(*letters)
         await pilot.pause()
         assert isinstance(app.screen, ElicitationScreen)

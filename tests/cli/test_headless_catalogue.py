@@ -6,6 +6,8 @@ from pathlib import Path
 
 from cli_harness import run_cli, run_json
 
+from tui.session.questions import UNATTENDED_ELICITATION
+
 DEMO_GRADES = {
     "list_sandbox": "safe",
     "world_clock": "low",
@@ -90,3 +92,20 @@ def test_audit_with_no_records_is_empty_and_says_where_it_looks(home: Path) -> N
     human = run_cli("audit", "--last", "5", home=home)
     assert (human.returncode, human.stdout) == (0, "")
     assert "no audit records yet" in human.stderr
+
+
+def test_audit_shows_a_servers_question_beside_the_call_that_led_to_it(home: Path) -> None:
+    asked = run_cli("call", "ask_user", "--approve-up-to", "safe", home=home)
+    assert asked.returncode == 0, asked.stderr
+    document = run_json("audit", home=home)
+    assert [(r.get("kind"), r["server"]) for r in document] == [("elicitation", "demo"), (None, "demo")]
+    question, call = document
+    assert (question["answer"], question["answered_by"], question["fields"]) == ("declined", "mcp-tui", [])
+    assert question["requested"] == ["name", "colour"]
+    assert call["tool"] == "ask_user"
+    human = run_cli("audit", home=home).stdout.splitlines()
+    assert human[0].endswith("cli  demo/elicitation  declined by mcp-tui")
+    assert human[1] == f"    {UNATTENDED_ELICITATION}"
+    assert human[2] == "    asked: The demo server would like to greet you. What is your name?"
+    assert "cli  demo/ask_user  safe  ask (no-rule)  ok " in human[3]
+    assert [r.get("kind") for r in run_json("audit", "--last", "1", home=home)] == [None]

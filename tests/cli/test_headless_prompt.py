@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 from cli_harness import audit_records, command, environment, run_cli, sandbox_bytes
+
+from tui.cli.prompt import DECLINED_ELICITATION_AT_PROMPT
+from tui.session.questions import UNATTENDED_ELICITATION
 
 
 class Terminal:
@@ -112,12 +117,50 @@ def test_a_servers_question_is_asked_field_by_field_on_a_terminal(home: Path) ->
     code, out = terminal.finish()
     assert code == 0
     assert "Nice to meet you, Ada! Green is a fine colour." in out
+    (record,) = elicitations(home)
+    assert (record["answer"], record["answered_by"], record["interface"]) == ("accepted", "person", "cli")
+    assert record["fields"] == ["name", "colour"]  # the names of what was answered, never the answers
+    assert "Ada" not in json.dumps(audit_records(home))
+
+
+def test_no_at_the_end_of_a_servers_question_declines_it_and_says_so(home: Path) -> None:
+    terminal = Terminal(home, "call", "ask_user", "--approve-up-to", "safe")
+    terminal.wait_for("Your name (required): ")
+    terminal.type("Ada")
+    terminal.wait_for("Favourite colour (red/green/blue): ")
+    terminal.type("")
+    terminal.wait_for("Send these answers? [y/N] ")
+    terminal.type("n")
+    code, out = terminal.finish()
+    assert code == 0
+    assert "You declined to answer." in out
+    (record,) = elicitations(home)
+    assert (record["answer"], record["answered_by"]) == ("declined", "person")
+    assert record["reason"] == DECLINED_ELICITATION_AT_PROMPT
+    assert record["fields"] == []
 
 
 def test_without_a_terminal_a_servers_question_is_declined(home: Path) -> None:
     result = run_cli("call", "ask_user", "--approve-up-to", "safe", home=home)
     assert result.returncode == 0, result.stderr
     assert "You declined to answer." in result.stdout
+    (record,) = elicitations(home)
+    assert (record["answer"], record["answered_by"], record["interface"]) == ("declined", "mcp-tui", "cli")
+    assert record["reason"] == UNATTENDED_ELICITATION
+
+
+def test_no_input_declines_a_servers_question_on_a_terminal_too(home: Path) -> None:
+    terminal = Terminal(home, "call", "ask_user", "--approve-up-to", "safe", "--no-input")
+    code, out = terminal.finish()
+    assert code == 0
+    assert "You declined to answer." in out
+    assert "Your name" not in terminal.screen
+    (record,) = elicitations(home)
+    assert (record["answered_by"], record["reason"]) == ("mcp-tui", UNATTENDED_ELICITATION)
+
+
+def elicitations(home: Path) -> list[dict[str, Any]]:
+    return [r for r in audit_records(home) if r.get("kind") == "elicitation"]
 
 
 def test_ctrl_c_at_the_prompt_exits_130_and_sends_nothing(home: Path) -> None:

@@ -1,5 +1,6 @@
 """An in-process server with everything beside tools: resources (paginated), templates, subscriptions,
-prompts, completions, logging with a level, sampling through a tool, and roots through a tool."""
+prompts, completions, logging with a level, sampling and elicitation through tools, and roots through a
+tool."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
 
 LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 PNG = b"\x89PNG\r\n\x1a\n\x00\x01binary"
@@ -74,6 +76,16 @@ def build(state: State | None = None) -> MCPServer:
         )
         content = result.content
         return f"model {result.model} said: {getattr(content, 'text', content)}"
+
+    class SignIn(BaseModel):
+        user: str
+        password: str
+
+    @server.tool()
+    async def sign_in(ctx: Context) -> str:
+        """Asks the person for a user name and a password (elicitation)."""
+        result = await ctx.elicit("Sign in to the [b]vault[/b].", SignIn)
+        return f"{result.action}:{result.data.user if result.action == 'accept' and result.data else ''}"
 
     @server.tool()
     async def change_lists(ctx: Context) -> str:

@@ -13,6 +13,7 @@ from session_harness import started
 from tui.client.events import SamplingRequested
 from tui.client.feature_models import SamplingReply
 from tui.client.results import TextBlock
+from tui.config.request_records import SamplingAuditRecord
 from tui.session.questions import Question
 
 
@@ -44,7 +45,9 @@ async def test_the_person_writes_the_reply_and_it_is_audited(home: Path) -> None
     assert record["request"]["systemPrompt"] == "Answer briefly."  # type: ignore[index]
     assert session.audit.recent(10) == []  # call readers skip it without calling it unreadable
     assert session.audit.skipped_lines == 0
-    assert session.audit.recent_sampling(5)[0].reply == "Forty-two."
+    (entry,) = session.audit.recent_entries(5)
+    assert isinstance(entry, SamplingAuditRecord)
+    assert (entry.reply, entry.answered_by) == ("Forty-two.", "person")
 
 
 async def test_unattended_sampling_is_declined_with_a_reason(home: Path) -> None:

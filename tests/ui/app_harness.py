@@ -8,7 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tui.client.models import ToolInfo
 from tui.client.results import CallStatus
@@ -44,6 +46,15 @@ async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo"
     tools = app.session.tools(server)
     assert tools, f"{server} listed no tools: {app.session.state(server)}"
     return tools
+
+
+def status_text(app: McpTuiApp) -> str:
+    """What the call panel's preflight status bar draws on screen: its fixed lines, then its warnings."""
+    lines = []
+    for part in panel(app).status_bar.query(Static):
+        region = Region(0, 0, part.size.width, part.size.height)
+        lines.extend(strip.text.rstrip() for strip in part.render_lines(region))
+    return "\n".join(lines)
 
 
 def panel(app: McpTuiApp) -> CallPanel:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, make_app, panel, status_text, wait_for, wait_for_tools
 
 from tui.client.models import EXTENSION_ID
 from tui.client.preflight import PreflightStatus
@@ -44,7 +44,7 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
 
         await wait_for(pilot, resolved)
         assert panel(app).badges.grade is Grade.SAFE
-        assert "tool-resolution extension" in panel(app).status_bar.text
+        assert "tool-resolution extension" in status_text(app)
 
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
@@ -75,5 +75,11 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
             return outcome is not None and "Grace" in str(getattr(outcome.content[0], "text", ""))
 
         await wait_for(pilot, greeted)
-        assert [record["outcome"] for record in audit_records(home)][-2:] == ["ok", "ok"]
+        calls = [record for record in audit_records(home) if "kind" not in record]
+        assert [record["outcome"] for record in calls][-2:] == ["ok", "ok"]
+        # The question that came back as input_required is audited like one sent as a request.
+        (question,) = [record for record in audit_records(home) if record.get("kind") == "elicitation"]
+        assert (question["answer"], question["answered_by"]) == ("accepted", "person")
+        assert "name" in question["fields"]
+        assert "Grace" not in str(question)
         assert not isinstance(app.screen, ElicitationScreen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import panel, wait_for, wait_for_tools
+from app_harness import panel, status_text, wait_for, wait_for_tools
 from misbehaving.servers import build_server, flip_flopping, hangs
 from textual.pilot import Pilot
 
@@ -63,7 +63,7 @@ async def test_a_hanging_resolve_falls_back_to_the_static_hints_with_a_retry(hom
             return result is not None and result.status is PreflightStatus.FAILED
 
         await wait_for(pilot, failed)
-        text = panel(app).status_bar.text
+        text = status_text(app)
         assert "Resolve failed" in text
         assert "ctrl+y retries" in text
         assert "Showing the static (worst-case) hints." in text

@@ -86,7 +86,7 @@ DIALOGS: dict[str, tuple[Callable[[], Screen[Any]], dict[str, str]]] = {
     ),
     "elicitation": (
         lambda: ElicitationScreen("demo", "Who are you?", LONG_FORM),
-        {"escape": "Cancel", "ctrl+s": "Accept"},
+        {"escape": "Cancel", "ctrl+s": "Accept", "ctrl+n": "Decline"},
     ),
     "sampling": (lambda: SamplingScreen("demo", SAMPLING), {"escape": "Decline", "ctrl+s": "Send reply"}),
     "save": (

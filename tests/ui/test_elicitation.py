@@ -73,3 +73,41 @@ async def test_escape_cancels_and_markup_in_the_message_stays_literal() -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.answers == [("cancel", None)]
+
+
+async def test_ctrl_n_declines_even_from_inside_a_field() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+    assert app.answers == [("decline", None)]
+
+
+async def test_typing_any_letter_into_a_field_answers_nothing() -> None:
+    """No plain letter is a key of this dialog: "n" (and every other letter) is part of the answer, and
+    does nothing where a field takes no text."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        field = app.focused
+        assert isinstance(field, Input)
+        await pilot.press(*letters, *letters.upper())
+        await pilot.pause()
+        assert isinstance(app.screen, ElicitationScreen)
+        assert app.answers == []
+        assert field.value == letters + letters.upper()
+        # Nor on a field that takes no text (the yes/no one): letters there do nothing at all.
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not field
+        assert app.focused is not None
+        await pilot.press(*letters)
+        await pilot.pause()
+        assert isinstance(app.screen, ElicitationScreen)
+        assert app.answers == []
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert app.answers == [("accept", {"name": letters + letters.upper(), "confirm": False})]

@@ -163,12 +163,16 @@ async def test_server_logs_and_stderr() -> None:
         view = app.query_one(ServerLogView)
         view.add_stderr(NAME, SNEAKY)
         view.add_log(NAME, f"warn{SNEAKY}", NAME)
-        while view.waiting:  # new lines are written together, a moment later
-            await pilot.pause(0.05)
-        await pilot.pause()
         assert view.lines_of(NAME) == [SHOWN_SNEAKY, f"warn{SHOWN_SNEAKY}: {SHOWN_NAME}"]
-        screen = "\n".join("".join(s.text for s in view.render_line(y)) for y in range(3))
-        assert_shown(screen, f"{SHOWN_NAME}: {SHOWN_SNEAKY}")
+
+        def screen() -> str:
+            return "\n".join("".join(s.text for s in view.render_line(y)) for y in range(3))
+
+        for _ in range(40):  # new lines are written together, a moment later
+            if f"{SHOWN_NAME}: {SHOWN_SNEAKY}" in screen():
+                break
+            await pilot.pause(0.05)
+        assert_shown(screen(), f"{SHOWN_NAME}: {SHOWN_SNEAKY}")
 
 
 def test_history_and_server_rows() -> None:

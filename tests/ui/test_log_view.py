@@ -20,12 +20,16 @@ class LogApp(App[None]):
 
 
 async def written(pilot: Pilot[Any]) -> None:
-    """Let the view write what came in: new lines wait up to ``FLUSH_SECONDS`` and go out together."""
+    """Let the view write what came in: new lines wait up to ``FLUSH_SECONDS`` and go out together, so
+    wait until what is on screen stays the same for one more flush."""
     view = pilot.app.query_one(ServerLogView)
+    shown: object = None
     for _ in range(100):
-        if not view.waiting:
-            break
         await pilot.pause(FLUSH_SECONDS)
+        now = (view.line_count, screen_text(view))
+        if now == shown:
+            break
+        shown = now
     await pilot.pause()
 
 

@@ -91,17 +91,36 @@ async def test_a_burst_of_sampling_requests_is_one_dialog_at_a_time_capped_and_d
         assert len(audited) == count
 
 
-async def test_a_burst_of_elicitations_waits_behind_one_dialog_and_declines_together(home: Path) -> None:
-    app = flooding_app(home, "elicit", 3)
+async def test_a_burst_of_elicitations_waits_behind_one_dialog_declines_together_and_is_audited(
+    home: Path,
+) -> None:
+    count = MAX_OPEN + 2
+    app = flooding_app(home, "elicit", count)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: app.session.requests.waiting("flood") == 2)
+        requests = app.session.requests
+        await wait_for(
+            pilot, lambda: requests.waiting("flood") == MAX_OPEN - 1 and requests.declined("flood") == 2
+        )
         await pilot.pause()
         assert len(dialogs(app)) == 1
         assert isinstance(app.screen, ElicitationScreen)
-        assert note(app) == "2 more from flood waiting."
+        assert note(app) == "9 more from flood waiting. 2 more declined without asking: too many were open."
+        # Past the cap: declined by mcp-tui itself, each with the reason, in the audit log.
+        await wait_for(pilot, lambda: len(elicitations(home)) == 2)
+        assert {(r["answer"], r["answered_by"], r["reason"]) for r in elicitations(home)} == {
+            ("declined", "mcp-tui", too_many_reason("flood", MAX_OPEN))
+        }
         await pilot.click(".request-decline-all")
-        await wait_for(pilot, lambda: not dialogs(app) and len(answers_received(home)) == 3)
-        assert [a["result"]["action"] for a in answers_received(home)] == ["decline"] * 3
+        await wait_for(pilot, lambda: not dialogs(app) and len(answers_received(home)) == count)
+        assert [a["result"]["action"] for a in answers_received(home)] == ["decline"] * count
+        # Decline all: the person's decision, one record per request, with what they did.
+        await wait_for(pilot, lambda: len(elicitations(home)) == count)
+        everyone = [(r["answered_by"], r["reason"], r["interface"]) for r in elicitations(home)[2:]]
+        assert everyone == [("person", declined_all_reason("flood"), "tui")] * MAX_OPEN
+
+
+def elicitations(home: Path) -> list[dict[str, Any]]:
+    return [r for r in audit_records(home) if r.get("kind") == "elicitation"]
 
 
 async def test_a_log_flood_writes_nothing_into_the_hidden_logs_tab_and_shows_its_tail_when_opened(

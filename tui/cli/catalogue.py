@@ -111,11 +111,12 @@ def show(request: Request) -> int:
 
 
 def audit(request: Request) -> int:
+    from tui.cli.audit_lines import record_lines
     from tui.config.audit import AuditLog
     from tui.config.paths import AppPaths
 
     log = AuditLog(AppPaths.default().audit_file)
-    records = log.recent(request.last)
+    records = log.recent_entries(request.last)
     if log.skipped_lines:
         print(f"mcp-tui: skipped {log.skipped_lines} unreadable lines in {log.path}", file=sys.stderr)
     if request.json:
@@ -126,12 +127,5 @@ def audit(request: Request) -> int:
     if not records:
         print(f"no audit records yet ({log.path})", file=sys.stderr)
     for record in records:
-        took = f" {record.duration_ms} ms" if record.duration_ms is not None else ""
-        head = (
-            f"{record.time}  {record.interface:<3}  {visible_line(record.server)}/{visible_line(record.tool)}"
-        )
-        print(f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}")
-        print(f"    {visible(record.reason)}")
-        if record.error:
-            print(f"    error: {visible(record.error)}")
+        print("\n".join(record_lines(record)))
     return 0

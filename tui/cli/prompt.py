@@ -22,6 +22,9 @@ from tui.safety.grade import Grade
 from tui.safety.visible_text import visible
 from tui.session.questions import ConfirmCall, Question, answer_unattended
 
+DECLINED_ELICITATION_AT_PROMPT = "The person declined at the terminal (did not answer y to send the answers)."
+INPUT_ENDED = "Cancelled: the input ended before every field was answered."
+
 
 def can_prompt(no_input: bool) -> bool:
     return not no_input and sys.stdin.isatty() and sys.stderr.isatty()
@@ -114,6 +117,7 @@ async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[
             ask(f"{title}{choices}{shown_default}{' (required)' if name in required else ''}: ")
             text = await read_line()
             if text is None:
+                question.reason = INPUT_ENDED
                 return ("cancel", None)
             if not text:
                 if default is not None:
@@ -129,7 +133,10 @@ async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[
             break
     ask("Send these answers? [y/N] ")
     answer = await read_line()
-    return ("accept", content) if (answer or "").lower() in ("y", "yes") else ("decline", None)
+    if (answer or "").lower() in ("y", "yes"):
+        return ("accept", content)
+    question.reason = DECLINED_ELICITATION_AT_PROMPT
+    return ("decline", None)
 
 
 async def sample_on_terminal(question: SamplingRequested) -> SamplingReply | None:

@@ -43,7 +43,8 @@ class ServerLog:
 @dataclass(eq=False)
 class ElicitationRequested:
     """The server asks the person something. Resolve ``answer`` with
-    ``("accept", content_dict)``, ``("decline", None)`` or ``("cancel", None)``."""
+    ``("accept", content_dict)``, ``("decline", None)`` or ``("cancel", None)``; ``reason`` may say why
+    (for the audit log: an elicitation result has no field for it), ``answered_by`` who decided."""
 
     server: str
     message: str
@@ -51,6 +52,9 @@ class ElicitationRequested:
     answer: asyncio.Future[tuple[str, dict[str, Any] | None]] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
+    reason: str | None = None
+    answered_by: str = "person"
+    """``person``, or ``mcp-tui`` when it was declined without asking anyone."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ class SamplingRequested:
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
     declined_reason: str | None = None
+    answered_by: str = "person"
+    """``person``, or ``mcp-tui`` when it was declined without asking anyone."""
 
 
 ClientEvent = (

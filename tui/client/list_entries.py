@@ -117,7 +117,7 @@ async def all_pages(fetch: PageFetch[M]) -> Listing[M]:
     return Listing(entries, left_out, truncated=True)
 
 
-def problems(errors: list[Any], total: int | None = None) -> str:
+def problems(errors: list[Any]) -> str:
     """Pydantic errors in words and wire names: ``title is not a string; inputSchema is missing``."""
     found = []
     for error in errors[:SHOWN_PROBLEMS]:
@@ -125,7 +125,7 @@ def problems(errors: list[Any], total: int | None = None) -> str:
         kind = _KINDS.get(error["type"])
         msg = str(error["msg"])
         found.append(f"{where} {kind or 'is wrong: ' + msg[:1].lower() + msg[1:]}")
-    more = (len(errors) if total is None else total) - len(found)
+    more = len(errors) - len(found)
     return "; ".join(found) + (f" (and {more} more)" if more > 0 else "")
 
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from tui.config.atomic import file_lock
 from tui.config.model import AuditSettings
+from tui.config.request_records import RequestRecord, request_record
 from tui.safety.decision import RuleId
 from tui.safety.hints import Hints
 
@@ -189,56 +190,8 @@ def make_record(
     )
 
 
-SAMPLING_KIND = "sampling"
-"""The ``kind`` of a sampling record. Call records have no ``kind`` (they predate it), so older readers
-skip sampling records as unreadable lines and this reader still reads every call record it ever wrote."""
-
-
-@dataclass(frozen=True)
-class SamplingAuditRecord:
-    """A server asked for a model's reply (sampling) and the person answered or declined."""
-
-    time: str
-    server: str
-    request: dict[str, Any]
-    """What the server sent: messages, systemPrompt, modelPreferences, maxTokens (as shown to the person)."""
-    answer: str
-    """``replied``, ``declined`` or ``cancelled``."""
-    reply: str | None = None
-    """The text the person sent back (null when nothing was sent)."""
-    reason: str | None = None
-    """Why it was declined, in words."""
-    interface: str = "tui"
-    kind: str = SAMPLING_KIND
-
-    def to_line(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"), default=repr)
-
-    @classmethod
-    def from_json(cls, data: Any) -> SamplingAuditRecord:
-        if not isinstance(data, dict) or data.get("kind") != SAMPLING_KIND:
-            raise ValueError("not a sampling record")
-        for key in ("time", "server", "answer"):
-            if not isinstance(data.get(key), str):
-                raise ValueError(f"{key} must be a string")
-        if not isinstance(data.get("request"), dict):
-            raise ValueError("request must be an object")
-        reply, reason = data.get("reply"), data.get("reason")
-        if not all(v is None or isinstance(v, str) for v in (reply, reason)):
-            raise ValueError("reply and reason must be strings or null")
-        return cls(
-            time=data["time"],
-            server=data["server"],
-            request=data["request"],
-            answer=data["answer"],
-            reply=reply,
-            reason=reason,
-            interface=str(data.get("interface", "tui")),
-        )
-
-
 def _is_other_kind(raw: bytes) -> bool:
-    """A record of a kind other than a call (sampling): not a call, but not unreadable either."""
+    """A record of a kind other than a call (sampling, elicitation): not a call, nor unreadable."""
     try:
         data = json.loads(raw)
     except ValueError:
@@ -267,7 +220,7 @@ class AuditLog:
 
     # ---- writing ---------------------------------------------------------------------------------
 
-    def append(self, record: AuditRecord | SamplingAuditRecord) -> None:
+    def append(self, record: AuditRecord | RequestRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (record.to_line() + "\n").encode("utf-8")
         self._rotate_if_full()
@@ -361,19 +314,34 @@ class AuditLog:
                     continue
                 yield record
 
-    def recent_sampling(self, n: int) -> list[SamplingAuditRecord]:
-        """Up to ``n`` of the latest sampling records, oldest first, across the rotated files."""
-        found: list[SamplingAuditRecord] = []
+    def recent_entries(self, n: int) -> list[AuditRecord | RequestRecord]:
+        """Up to ``n`` of the latest readable records of every kind (calls, sampling, elicitation),
+        oldest first; counts ``skipped_lines`` as ``newest_first`` does."""
+        self.skipped_lines = 0
+        found: list[AuditRecord | RequestRecord] = []
         for path in self.files():
             for raw in _lines_backwards(path):
                 if len(found) >= n:
                     break
-                try:
-                    found.append(SamplingAuditRecord.from_json(json.loads(raw)))
-                except ValueError:
-                    continue
+                if raw.strip():
+                    entry = _entry(raw)
+                    if entry is None:
+                        self.skipped_lines += 1
+                    else:
+                        found.append(entry)
         found.reverse()
-        return found[-n:] if n > 0 else []
+        return found
+
+
+def _entry(raw: bytes) -> AuditRecord | RequestRecord | None:
+    """The record on one line, of whatever kind; None when it cannot be read."""
+    try:
+        data = json.loads(raw)
+        return (
+            request_record(data) if isinstance(data, dict) and "kind" in data else AuditRecord.from_json(data)
+        )
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError are ValueErrors too
+        return None
 
 
 def _lines_backwards(path: Path) -> Iterator[bytes]:

@@ -35,6 +35,9 @@ A sampling request is answered with a ``SamplingReply`` the person wrote, or Non
 UNATTENDED_SAMPLING = (
     "Declined: no one was there to answer, and mcp-tui never answers a sampling request by itself."
 )
+UNATTENDED_ELICITATION = (
+    "Declined without asking: no one was there to answer (a headless run without a terminal, or --no-input)."
+)
 
 Answerer = Callable[[Question], None]
 """A front end's handler: it must eventually resolve the question's ``answer`` future."""
@@ -48,6 +51,9 @@ def answer_unattended(question: Question) -> None:
         question.answer.set_result(ConfirmChoice.UNANSWERED)
     elif isinstance(question, SamplingRequested):
         question.declined_reason = UNATTENDED_SAMPLING
+        question.answered_by = "mcp-tui"
         question.answer.set_result(None)
     else:
+        question.reason = UNATTENDED_ELICITATION
+        question.answered_by = "mcp-tui"
         question.answer.set_result(("decline", None))

@@ -3,9 +3,9 @@
 A server may send a burst of requests; each would become a dialog (or a terminal prompt) on top of the
 last. Instead the session hands the front end one request per server at a time and keeps the others
 waiting, in order. ``decline_all`` answers the open one and every waiting one in one step. Past
-``MAX_OPEN`` open requests (shown plus waiting) a server's next ones are declined at once: a sampling
-decline carries the reason to the server and into the audit log (an elicitation decline has no field for
-one), and the server's log says it once per burst.
+``MAX_OPEN`` open requests (shown plus waiting) a server's next ones are declined at once: the reason goes
+into the audit log (and, for sampling, to the server: an elicitation result has no field for one), and
+the server's log says it once per burst.
 """
 
 from __future__ import annotations
@@ -37,14 +37,17 @@ def declined_all_reason(server: str) -> str:
     return f"The person declined every waiting request from {server} at once."
 
 
-def decline(request: ServerRequest, reason: str) -> None:
-    """Answer "no" with ``reason`` (a sampling request carries it to the server and the audit log)."""
+def decline(request: ServerRequest, reason: str, *, by: str = "person") -> None:
+    """Answer "no" with ``reason``, for the audit log (and a sampling request's server); ``by`` is who
+    decided: the person (Decline all) or ``mcp-tui`` (no one was asked)."""
     if request.answer.done():
         return
+    request.answered_by = by
     if isinstance(request, SamplingRequested):
         request.declined_reason = reason
         request.answer.set_result(None)
     else:
+        request.reason = reason
         request.answer.set_result(("decline", None))
 
 
@@ -87,7 +90,7 @@ class RequestQueue:
         line = self._lines.setdefault(server, _Line())
         if (line.shown is not None) + len(line.waiting) >= self.limit:
             reason = too_many_reason(server, self.limit)
-            decline(request, reason)
+            decline(request, reason, by="mcp-tui")
             line.declined += 1
             if line.declined == 1:  # once per burst: the audit log lists each request
                 logger.warning("%s", reason)

@@ -10,7 +10,10 @@ from typing import Any
 
 from tui.client.events import SamplingRequested
 from tui.client.feature_models import SamplingReply
-from tui.config.audit import AuditLog, SamplingAuditRecord, iso_utc
+from tui.config.audit import AuditLog, iso_utc
+from tui.config.request_records import SamplingAuditRecord
+
+WENT_AWAY = "the request went away before it was answered (its call ended or the server disconnected)"
 
 
 def _request_record(event: SamplingRequested) -> dict[str, Any]:
@@ -30,8 +33,9 @@ def _request_record(event: SamplingRequested) -> dict[str, Any]:
 def audit_when_answered(event: SamplingRequested, audit: AuditLog, interface: str) -> None:
     def write(answer: asyncio.Future[SamplingReply | None]) -> None:
         reply = None if answer.cancelled() or answer.exception() else answer.result()
+        answered_by: str | None = event.answered_by
         if answer.cancelled():
-            outcome, reason = "cancelled", "the request went away before it was answered"
+            outcome, reason, answered_by = "cancelled", WENT_AWAY, None
         elif reply is None:
             outcome, reason = "declined", event.declined_reason or "the person declined"
         else:
@@ -44,6 +48,7 @@ def audit_when_answered(event: SamplingRequested, audit: AuditLog, interface: st
             reply=reply.text if reply is not None else None,
             reason=reason,
             interface=interface,
+            answered_by=answered_by,
         )
         # An unwritable audit log must not break the answer; the call audit reports the problem.
         with suppress(OSError):

@@ -30,13 +30,12 @@ from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session import collector
+from tui.session import collector, elicitation_audit, sampling_audit
 from tui.session.catalogue import CachedCatalogue
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.request_queue import RequestQueue
-from tui.session.sampling_audit import audit_when_answered
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.tool_cache import ToolCache
 from tui.startup import Startup
@@ -343,10 +342,11 @@ class Session:
 
     def _on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, ElicitationRequested):
+            elicitation_audit.audit_when_answered(event, self.audit, self.interface)
             self.requests.ask(event)  # the connection awaits the answer
             return
         if isinstance(event, SamplingRequested):
-            audit_when_answered(event, self.audit, self.interface)
+            sampling_audit.audit_when_answered(event, self.audit, self.interface)
             self.requests.ask(event)
             return
         if isinstance(event, ToolsChanged):

@@ -28,9 +28,13 @@ ElicitResult = tuple[ElicitAction, dict[str, Any] | None]
 class ElicitationScreen(RequestDialog[ElicitResult]):
     """Answer (or refuse) one elicitation from ``server``."""
 
+    # Every key holds a modifier (or is Escape): the person types into the form's fields while this is
+    # open, so a plain letter would answer the server in the middle of a word. ctrl+n ("no") is free in
+    # Input and TextArea, which keep ctrl+d for deleting.
     BINDINGS = [
         Binding("escape", "answer('cancel')", "Cancel", id="elicit.cancel"),
         Binding("ctrl+s", "answer('accept')", "Accept", id="elicit.accept"),
+        Binding("ctrl+n", "answer('decline')", "Decline", id="elicit.decline"),
     ]
 
     DEFAULT_CSS = """
@@ -76,7 +80,7 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
                 yield self.queue_note()
                 with Horizontal(id="elicit-buttons"):
                     yield Button(Content("Accept (ctrl+s)"), id="elicit-accept", variant="primary")
-                    yield Button(Content("Decline"), id="elicit-decline")
+                    yield Button(Content("Decline (ctrl+n)"), id="elicit-decline")
                     yield Button(Content("Cancel (Esc)"), id="elicit-cancel")
                     yield self.decline_all_button()
         yield KeyFooter()

@@ -82,11 +82,6 @@ class ServerLogView(Log):
         """The server whose lines are shown; None shows every server's, prefixed with its name."""
         return self._shown
 
-    @property
-    def waiting(self) -> int:
-        """Lines that came in and are not written yet (the next flush writes them)."""
-        return len(self._pending)
-
     def lines_of(self, server: str) -> list[str]:
         return list(self._by_server.get(server, ()))
 

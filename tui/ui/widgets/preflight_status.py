@@ -164,8 +164,3 @@ class PreflightStatusBar(Vertical):
         lines = content.split("\n")
         self._lines.update(Content("\n").join(lines[:3]))
         self._warnings.update(Content("\n").join(lines[3:]))
-
-    @property
-    def text(self) -> str:
-        """Every line as shown (the fixed three, then the warnings), for a reader or a test."""
-        return f"{self._lines.render()}\n{self._warnings.render()}"

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 from tui.config.audit import AuditLog, make_record
 from tui.config.model import AuditSettings
 from tui.safety.effective import effective_hints
+from tui.config.request_records import ElicitationAuditRecord, SamplingAuditRecord
 from tui.ui.screens.audit_view import AuditViewScreen
 
 
@@ -92,7 +93,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
     async with empty.run_test() as pilot:
         await pilot.pause()
         assert isinstance(empty.screen, AuditViewScreen)
-        assert "no call attempts recorded yet" in text_of(empty.screen, "#audit-source")
+        assert "nothing recorded yet" in text_of(empty.screen, "#audit-source")
 
 
 async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
@@ -124,5 +125,48 @@ async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
             f"tool_{n}" for n in reversed(range(12))
         ]
         source = text_of(screen, "#audit-source")
-        assert source.startswith(f"{path}: the latest 12 call attempts, newest first")
+        assert source.startswith(
+            f"{path}: the latest 12 records (calls, and what servers asked you), newest first"
+        )
         assert f"(read with its {len(writer.files()) - 1} older rotated files)" in source
+
+
+async def test_a_servers_questions_and_their_answers_are_listed_with_the_calls(tmp_path: Path) -> None:
+    # What a server asked the person is a decision too: F5 shows it as ``mcp-tui audit`` does.
+    log = write_records(tmp_path / "audit.jsonl")
+    log.append(
+        ElicitationAuditRecord(
+            time="2026-11-23T10:00:00.000Z",
+            server="demo",
+            message="Your name?",
+            requested=["name", "password"],
+            answer="accepted",
+            reason="The person answered the question and the answers were sent.",
+            fields=["name", "password"],
+        )
+    )
+    log.append(
+        SamplingAuditRecord(
+            time="2026-11-23T10:00:01.000Z",
+            server="demo",
+            request={"messages": [{"role": "user", "content": {"type": "text", "text": "Hi"}}]},
+            answer="declined",
+            reason="More than 10 requests from demo are waiting: declined without asking.",
+            answered_by="mcp-tui",
+        )
+    )
+    app = AuditHost(log)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuditViewScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 5
+        newest, elicitation = (list(map(str, table.get_row_at(i))) for i in (0, 1))
+        assert newest[2:6] == ["(sampling)", "", "declined", "by mcp-tui"]
+        assert elicitation[2:6] == ["(elicitation)", "", "accepted", "by person"]
+        await pilot.press("down")
+        await pilot.pause()
+        detail = text_of(screen, "#audit-detail")
+        assert "fields answered (never their values): name, password" in detail
+        assert "asked: Your name?" in detail

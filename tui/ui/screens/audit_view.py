@@ -1,6 +1,8 @@
-"""The audit log in the app: recent call attempts, newest first, each with its decision and reason.
+"""The audit log in the app: recent records, newest first, each with its decision and reason.
 
-Highlighting a row shows the whole record below (arguments, hints with provenance, changes, error).
+Call attempts, and the server's questions to the person (sampling, elicitation) with their answers: the
+same records ``mcp-tui audit`` shows. Highlighting a row shows the whole record below (arguments, hints
+with provenance, changes, error; or the question, who answered and why).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui.config.audit import AuditLog, AuditRecord
+from tui.config.request_records import ElicitationAuditRecord, RequestRecord
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.key_footer import KeyFooter
 
@@ -63,6 +66,43 @@ def record_text(record: AuditRecord) -> str:
     return "\n".join(lines)
 
 
+def request_text(record: RequestRecord) -> str:
+    """Every field of a sampling or elicitation record, plainly, for the detail pane."""
+    what = "elicitation" if isinstance(record, ElicitationAuditRecord) else "sampling"
+    lines = [
+        f"{record.time}  {record.server} / {what}",
+        f"answer: {record.answer}" + (f" (by {record.answered_by})" if record.answered_by else ""),
+    ]
+    if record.reason:
+        lines.append(f"reason: {record.reason}")
+    if isinstance(record, ElicitationAuditRecord):
+        lines.append(f"fields asked for: {', '.join(record.requested) or '(none)'}")
+        if record.fields:
+            lines.append(f"fields answered (never their values): {', '.join(record.fields)}")
+        lines.append(f"asked: {record.message}")
+    else:
+        lines.append("request:")
+        lines.append(json.dumps(record.request, indent=2, ensure_ascii=False))
+        if record.reply is not None:
+            lines.append(f"reply sent: {record.reply}")
+    return "\n".join(lines)
+
+
+def row_cells(record: AuditRecord | RequestRecord) -> tuple[str, ...]:
+    """The table's cells (see ``COLUMNS``): a server's question fills the tool and decision columns with
+    what it was and how it was answered."""
+    if isinstance(record, AuditRecord):
+        cells = (record.server, record.tool, record.grade, record.decision, record.outcome)
+    else:
+        what = "(elicitation)" if isinstance(record, ElicitationAuditRecord) else "(sampling)"
+        cells = (record.server, what, "", record.answer, f"by {record.answered_by or 'no one'}")
+    return (_short_time(record.time), *cells, record.reason or "")
+
+
+def detail_text(record: AuditRecord | RequestRecord) -> str:
+    return record_text(record) if isinstance(record, AuditRecord) else request_text(record)
+
+
 class AuditViewScreen(Screen[None]):
     """The latest ``limit`` records of ``log``; Escape goes back, r reloads."""
 
@@ -81,7 +121,7 @@ class AuditViewScreen(Screen[None]):
         super().__init__()
         self.audit_log = log
         self.limit = limit
-        self.records: list[AuditRecord] = []
+        self.records: list[AuditRecord | RequestRecord] = []
         """Newest first, as in the table."""
 
     def compose(self) -> ComposeResult:
@@ -98,16 +138,13 @@ class AuditViewScreen(Screen[None]):
         table.focus()
 
     def action_reload(self) -> None:
-        self.records = list(reversed(self.audit_log.recent(self.limit)))
+        self.records = list(reversed(self.audit_log.recent_entries(self.limit)))
         table = self.query_one(DataTable)
         table.clear()
         for index, record in enumerate(self.records):
-            cells = (_short_time(record.time), record.server, record.tool, record.grade, record.decision)
+            *cells, outcome, reason = row_cells(record)
             table.add_row(
-                *(_cell(cell, 40) for cell in cells),
-                _cell(record.outcome, 12),
-                _cell(record.reason, 80),
-                key=str(index),
+                *(_cell(cell, 40) for cell in cells), _cell(outcome, 14), _cell(reason, 80), key=str(index)
             )
         self.query_one("#audit-source", Static).update(literal(self._source_text()))
         self._show(0 if self.records else None)
@@ -115,10 +152,11 @@ class AuditViewScreen(Screen[None]):
     def _source_text(self) -> str:
         count = len(self.records)
         text = (
-            f"{self.audit_log.path}: the latest {count} call attempt{'s' if count != 1 else ''}, newest first"
+            f"{self.audit_log.path}: the latest {count} record{'s' if count != 1 else ''} "
+            "(calls, and what servers asked you), newest first"
         )
         if not count:
-            text = f"{self.audit_log.path}: no call attempts recorded yet"
+            text = f"{self.audit_log.path}: nothing recorded yet"
         older = len(self.audit_log.files()) - (1 if self.audit_log.path.exists() else 0)
         if older:
             text += f" (read with its {older} older rotated file{'s' if older != 1 else ''})"
@@ -132,7 +170,7 @@ class AuditViewScreen(Screen[None]):
         if index is None or not 0 <= index < len(self.records):
             detail.update(Content(""))
             return
-        detail.update(literal(record_text(self.records[index])))
+        detail.update(literal(detail_text(self.records[index])))
 
     @on(DataTable.RowHighlighted)
     @on(DataTable.RowSelected)

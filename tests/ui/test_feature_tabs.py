@@ -15,7 +15,11 @@ from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.prompts_view import PromptsView
+from tui.ui.widgets.resources_view import ResourcesView
+from tui.ui.widgets.server_info import ServerInfoView
 from tui.ui.widgets.traffic_table import TrafficTable
+from tui.ui.widgets.traffic_view import TrafficView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "features"))
 from feature_server import PNG, State, build
@@ -193,6 +197,25 @@ async def test_a_tab_opened_at_start_shows_the_only_server_without_asking_to_hig
         await pilot.press("f8")
         await wait_for(pilot, lambda: text_of(app, "PromptsView .pane-status") != "")
         assert "Highlight a server" not in text_of(app, "PromptsView .pane-status")
+
+
+async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_before_at_80x24(
+    home: Path,
+) -> None:
+    """At 80 columns the tab bar scrolls to the tab a key opens; a tab opened after that still shows the
+    highlighted server (Textual's Show event did not come then, and the pane said to highlight one)."""
+    app = app_with(home)
+    views = {"f7": ResourcesView, "f8": PromptsView, "f9": TrafficView, "f10": ServerInfoView}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.session.ready("f", timeout=20)
+        # Every ordered pair of these tabs, one after the other, at the pace of a person reading each.
+        for key in ["f7", "f8", "f9", "f10", "f7", "f9", "f8", "f10", "f9", "f7", "f10", "f8", "f7"]:
+            await pilot.press(key)
+            await pilot.wait_for_scheduled_animations()  # the tab bar's scroll to the opened tab
+            await pilot.pause(0.2)
+            pane = app.screen.query_one(views[key])
+            assert pane.server == "f", f"{key}: {pane.status.render()}"
+            assert "Highlight a server" not in str(pane.status.render())
 
 
 async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:

@@ -24,17 +24,9 @@ class FeaturePane(Vertical):
         self.server: str | None = None
         self.status = Static("Highlight a server on the left.", classes="pane-status")
 
-    def on_show(self) -> None:
-        """Opened (a key, a click on its tab, the palette): show the highlighted server."""
-        from tui.ui.widgets.server_list import ServerList
-
-        found = self.screen.query(ServerList).results(ServerList)
-        servers = next(iter(found), None)
-        if servers is not None:
-            self.show_server(servers.highlighted_server)
-
     def show_server(self, server: str | None) -> None:
-        """Called when the highlighted server changes (and when this pane is opened)."""
+        """Called when the highlighted server changes, and when this pane's tab is opened (see
+        ``feature_tabs.show_server_in_opened_pane``)."""
         changed = server != self.server
         self.server = server
         if changed and server is not None:

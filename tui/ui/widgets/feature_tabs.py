@@ -38,6 +38,17 @@ def show_server_in_panes(screen: DOMNode, server: str | None) -> None:
             pane.show_server(server)
 
 
+def show_server_in_opened_pane(pane: Widget, server: str | None) -> None:
+    """A tab was opened (a key, a click on its tab, the palette): its pane shows the highlighted server.
+
+    Told on the tab's activation, not on Textual's Show event: Show does not come when the last layout
+    before the switch was a scroll, as when the tab bar scrolls to the opened tab at 80 columns, and the
+    pane then went on asking to highlight a server that was highlighted.
+    """
+    for view in pane.query(FeaturePane):
+        view.show_server(server)
+
+
 def route_to_panes(screen: DOMNode, event: SessionEvent) -> None:
     if isinstance(event, TrafficRecorded):
         screen.query_one(TrafficView).add(event.server, event.record)

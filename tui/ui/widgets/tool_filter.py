@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tui.session.tool_query import (
     FILTER_HELP,
+    FILTER_HELP_SHORT,
     TOKEN_ALIASES,
     Term,
     ToolEntry,
@@ -19,6 +20,7 @@ from tui.session.tool_query import (
 
 __all__ = [
     "FILTER_HELP",
+    "FILTER_HELP_SHORT",
     "TOKEN_ALIASES",
     "Term",
     "ToolEntry",

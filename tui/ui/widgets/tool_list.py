@@ -31,12 +31,15 @@ from tui.ui.widgets.tool_filter import (
     sort_entries,
     static_hints,
 )
+from tui.ui.widgets.tool_list_lines import count_line, filter_help
 from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, cached_name_row, choose_layout, tool_row
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
 FILTER_PLACEHOLDER = "Filter by name, badge or grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
+LINE_PADDING = 2
+"""Cells of the list's width that the lines under it cannot use: their padding."""
 
 
 def offers_sort(order: str, *, sorted_by_risk: bool) -> bool:
@@ -57,6 +60,8 @@ class ToolList(Vertical):
     ToolList.-filtering > #tool-filter-help { height: auto; text-wrap: wrap; }
     /* A filter that can match nothing says why, in full. */
     ToolList > #tool-list-status.-problem { height: auto; text-wrap: wrap; color: $text-warning; }
+    /* A count too long for one line even in its shortest wording (see tool_list_lines). */
+    ToolList > #tool-list-status.-wrap { height: auto; text-wrap: wrap; }
     """
 
     BINDINGS = [
@@ -190,8 +195,11 @@ class ToolList(Vertical):
             self.remove_class("-filtering")
 
     def on_resize(self) -> None:
+        self._fit_help()
         if self._relayout():
             self._apply_filter(self._query)
+        else:
+            self._update_status()
 
     def refresh_hints(self) -> None:
         """Recompute every row's hints (after the user changed an override)."""
@@ -287,7 +295,6 @@ class ToolList(Vertical):
         ]
 
     def _update_status(self) -> None:
-        order = "riskiest first" if self.sort_by_risk else "by server"
         names_only = sum(len(names) for names in self._names_only.values())
         shown_names = 0 if self._query.strip() else names_only  # as _name_rows shows them
         total, shown = len(self._sorted) + names_only, len(self._visible) + shown_names
@@ -299,7 +306,24 @@ class ToolList(Vertical):
         problem = query_problem(self._query, servers)
         status = self.query_one("#tool-list-status", Static)
         status.set_class(problem is not None, "-problem")
-        status.update(Content(f"{count} · {problem or f'sorted {order} (ctrl+t to change)'}"))
+        if problem is not None:
+            status.remove_class("-wrap")
+            status.update(Content(f"{count} · {problem}"))
+            return
+        text, wraps = count_line(count, sorted_by_risk=self.sort_by_risk, width=self._line_width)
+        status.set_class(wraps, "-wrap")
+        status.update(Content(text))
+
+    @property
+    def _line_width(self) -> int:
+        """Cells for the text of the lines under the list (0 before the first layout)."""
+        return max(0, self.size.width - LINE_PADDING) if self.size.width else 0
+
+    def _fit_help(self) -> None:
+        help_line = self.query_one("#tool-filter-help", Static)
+        text = filter_help(self._line_width)
+        if str(help_line.content) != text:
+            help_line.update(Content(text))
 
     def _post_highlight(self, entry: ToolEntry | None) -> None:
         tool = entry.tool if entry is not None else None

@@ -1,0 +1,43 @@
+"""The two lines under the tool list, fitted to the sidebar's width: the filter help, and the count of
+tools with the order they are sorted in.
+
+At 80 columns the sidebar is 37 cells wide: the whole help would take four lines and leave a person
+typing a filter three rows of tools, and the count line would lose its end. Wider, both say it all.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from tui.ui.widgets.tool_filter import FILTER_HELP, FILTER_HELP_SHORT
+
+HELP_LINES = 3
+"""Lines the whole filter help may take while the filter box has focus; past that, the short help."""
+
+
+def filter_help(width: int) -> str:
+    """The whole filter help where it wraps to at most ``HELP_LINES`` lines of ``width`` cells, else the
+    short one (a ``width`` of 0, before the first layout, counts as wide)."""
+    if width <= 0 or len(Content(FILTER_HELP).wrap(width)) <= HELP_LINES:
+        return FILTER_HELP
+    return FILTER_HELP_SHORT
+
+
+def count_line(count: str, *, sorted_by_risk: bool, width: int) -> tuple[str, bool]:
+    """The count line for ``width`` cells, and whether it must wrap to be read whole.
+
+    The longest wording that fits on one line; when even the shortest does not (a long count, e.g. tools
+    cached from the last run), the shortest, wrapped, rather than cut.
+    """
+    order, short_order = ("riskiest first", "by risk") if sorted_by_risk else ("by server", "by server")
+    wordings = [
+        f"{count} · sorted {order} (ctrl+t to change)",
+        f"{count} · sorted {order} (ctrl+t)",
+        f"{count} · {short_order} (ctrl+t)",
+    ]
+    if width <= 0:
+        return wordings[0], False
+    for text in wordings:
+        if Content(text).cell_length <= width:
+            return text, False
+    return wordings[-1], True

@@ -69,7 +69,8 @@ class ServerFeatures:
     async def read_resource(self, server: str, uri: str) -> tuple[ResourceContent, ...]:
         from tui.client.resources import read_resource
 
-        return await read_resource(self._connection(server).live_client(), uri, self._settings.timeouts.request)
+        client = self._connection(server).live_client()
+        return await read_resource(client, uri, self._settings.timeouts.request)
 
     def subscribed(self, server: str) -> frozenset[str]:
         return frozenset(self._subscribed.get(server, ()))

@@ -162,7 +162,8 @@ class SettingsService:
         if saved.ok:
             self.config.timeouts = dataclasses.replace(self.config.timeouts, **{name: seconds})
             if name in self.timeout_overrides:
-                note = f"This run keeps {seconds_text(self.timeout_overrides[name])} s (given with --timeout)."
+                kept = seconds_text(self.timeout_overrides[name])
+                note = f"This run keeps {kept} s (given with --timeout)."
                 saved = _with_note(saved, note)
             self._changed("timeout")
         return saved

@@ -22,6 +22,9 @@ class Startup:
     """The file settings are read from and written to (None for JSON imports, which are never written)."""
     using_demo: bool = False
     """True when nothing was configured and the bundled demo server stands in."""
+    timeout_overrides: dict[str, float] = field(default_factory=dict)
+    """Timeouts set for this run only (the headless ``--timeout``): they hold over ``[timeouts]`` even
+    when the file changes, and are never saved."""
 
 
 def load_startup(

@@ -193,3 +193,51 @@ def test_a_config_edit_keeps_the_other_instance_s_edit_and_reloads_it(tmp_path: 
     fresh = service(tmp_path)
     assert fresh.preferences.auto_approve_safe
     assert [rule.tool for rule in fresh.rules] == ["reader"]
+
+
+def set_call_timeout(settings: SettingsService) -> float:
+    assert settings.set_timeout("call", "45").ok
+    return settings.timeouts.call
+
+
+def set_preflight_timeout(settings: SettingsService) -> tuple[float, float]:
+    assert settings.timeouts.call == 120  # stale: the other instance saved 45 by now
+    assert settings.set_timeout("preflight", "1.5").ok
+    return settings.timeouts.call, settings.timeouts.preflight
+
+
+def test_timeouts_saved_in_two_instances_both_hold(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text(CONFIG, encoding="utf-8")
+    first, second = run_instances(tmp_path, set_call_timeout, set_preflight_timeout)
+    assert first == 45
+    assert second == (45, 1.5), "the second instance reloaded the first one's timeout"
+    fresh = service(tmp_path)
+    assert (fresh.timeouts.call, fresh.timeouts.preflight) == (45, 1.5)
+    assert (tmp_path / "config.toml").read_text(encoding="utf-8").startswith(CONFIG), "comments kept"
+
+
+def timeouts_a(settings: SettingsService) -> None:
+    for n in range(1, 9):
+        assert settings.set_timeout("call", str(100 + n)).ok
+
+
+def timeouts_b(settings: SettingsService) -> None:
+    for n in range(1, 9):
+        assert settings.set_timeout("connect", str(10 + n)).ok
+
+
+def test_two_instances_saving_timeouts_at_the_same_time_lose_nothing(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text(CONFIG, encoding="utf-8")
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(2)
+    processes = [
+        context.Process(target=together, args=(str(tmp_path), step, start))
+        for step in (timeouts_a, timeouts_b)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=120)
+        assert process.exitcode == 0
+    fresh = service(tmp_path)
+    assert (fresh.timeouts.call, fresh.timeouts.connect) == (108, 18)

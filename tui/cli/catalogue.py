@@ -31,7 +31,8 @@ def servers(request: Request) -> int:
     startup = load(request)
 
     async def body(session: Session) -> int:
-        limit = startup.config.timeouts.connect + startup.config.timeouts.request + 5
+        timeouts = session.settings.timeouts
+        limit = timeouts.connect + timeouts.request + 5
         with contextlib.suppress(TimeoutError):  # a server still connecting is shown as such
             await session.ready(timeout=limit)
         trust = {server.name: server.trust.value for server in session.servers}

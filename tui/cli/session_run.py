@@ -39,11 +39,9 @@ def load(request: Request) -> Startup:
     for problem in startup.problems:
         print(f"mcp-tui: {problem}", file=sys.stderr)
     if request.timeout is not None:
-        from dataclasses import replace
-
         # resolve waits for the preflight; call for the call (its preflight keeps the configured limit).
         limit = "preflight" if request.command == "resolve" else "call"
-        startup.config.timeouts = replace(startup.config.timeouts, **{limit: request.timeout})
+        startup.timeout_overrides[limit] = request.timeout
     return startup
 
 

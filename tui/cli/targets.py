@@ -63,7 +63,7 @@ async def connect(session: Session, server: str) -> None:
     """Wait (no polling) until ``server`` has listed its tools; exit 3 with its error when it cannot."""
     from tui.client.models import ConnectionStatus
 
-    timeouts = session.startup.config.timeouts
+    timeouts = session.settings.timeouts
     limit = timeouts.connect + timeouts.request + 5
     try:
         [state] = await session.ready(server, timeout=limit)

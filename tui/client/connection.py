@@ -44,7 +44,7 @@ from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
-from tui.config.model import ServerConfig, Timeouts
+from tui.config.model import ServerConfig, Timeouts, TimeoutsSource, timeouts_source
 
 if TYPE_CHECKING:
     from tui.client.auth.providers import ServerAuth
@@ -56,14 +56,14 @@ class Connection:
     def __init__(
         self,
         config: ServerConfig,
-        timeouts: Timeouts,
+        timeouts: Timeouts | TimeoutsSource,
         emit: Callable[[ClientEvent], None],
         target: object | None = None,
         prestarted: Process | None = None,
         auth_dir: Path | None = None,
     ) -> None:
         self.config = config
-        self.timeouts = timeouts
+        self._timeouts = timeouts_source(timeouts)
         self._emit = emit
         self._target = target
         # A process started before the SDK loaded (see prestart.py); adopted by the first connect only.
@@ -111,6 +111,12 @@ class Connection:
     @property
     def name(self) -> str:
         return self.config.name
+
+    @property
+    def timeouts(self) -> Timeouts:
+        """The limits in force now: each request reads them as it starts (a connection's transport and
+        the SDK's default for requests mcp-tui sends without a limit keep those of its connect)."""
+        return self._timeouts()
 
     @property
     def auth(self) -> ServerAuth | None:

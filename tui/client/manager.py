@@ -21,14 +21,14 @@ from tui.client.connection import Connection
 from tui.client.events import ClientEvent
 from tui.client.models import ServerState, ToolInfo
 from tui.client.results import CallOutcome, Progress, ResolveOutcome
-from tui.config.model import ServerConfig, Timeouts
+from tui.config.model import ServerConfig, Timeouts, TimeoutsSource
 
 
 class ConnectionManager:
     def __init__(
         self,
         servers: list[ServerConfig],
-        timeouts: Timeouts,
+        timeouts: Timeouts | TimeoutsSource,
         emit: Callable[[ClientEvent], None],
         *,
         targets: dict[str, object] | None = None,
@@ -38,7 +38,9 @@ class ConnectionManager:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
         ``prestarted`` maps a stdio server's name to its already running process (``early_spawn.py``).
-        ``auth_dir`` (``AppPaths.auth_dir``) holds sign-in tokens; without it HTTP servers cannot sign in."""
+        ``auth_dir`` (``AppPaths.auth_dir``) holds sign-in tokens; without it HTTP servers cannot sign in.
+        ``timeouts``: the session passes its settings' source, so every connection reads the limits in
+        force when a request starts."""
         targets = targets or {}
         prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {

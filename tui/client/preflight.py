@@ -37,12 +37,28 @@ _CACHE_SIZE = 512
 class PreflightEngine:
     """Preflights for every server; holds the per-connection cache and the non-determinism flags."""
 
-    def __init__(self, resolver: Resolver, connection_id: Callable[[str], int], timeout: float) -> None:
+    def __init__(
+        self,
+        resolver: Resolver,
+        connection_id: Callable[[str], int],
+        timeout: float | Callable[[], float],
+    ) -> None:
+        """``timeout``: seconds for one preflight, or where to read them when each one starts (the
+        session passes its settings, so a change in the preferences holds from the next preflight)."""
         self._resolver = resolver
         self._connection_id = connection_id
-        self.timeout = timeout
+        if callable(timeout):
+            self._timeout = timeout
+        else:
+            fixed = timeout
+            self._timeout = lambda: fixed
         self._cache: OrderedDict[tuple[int, str, str, str, str], ResolveOutcome] = OrderedDict()
         self._nondeterministic: set[str] = set()
+
+    @property
+    def timeout(self) -> float:
+        """Seconds allowed for a preflight that starts now."""
+        return self._timeout()
 
     def is_nondeterministic(self, server: str) -> bool:
         """True once ``server`` resolved the same (tool, arguments) differently (rule 4)."""

@@ -24,7 +24,6 @@ class Connection(Protocol):
     the connection calls these functions)."""
 
     config: ServerConfig
-    timeouts: Timeouts
     state: ServerState
     client: Client | None
     capabilities: dict[str, Any]
@@ -33,6 +32,9 @@ class Connection(Protocol):
 
     @property
     def name(self) -> str: ...
+
+    @property
+    def timeouts(self) -> Timeouts: ...
 
     @property
     def is_legacy(self) -> bool: ...

@@ -28,6 +28,7 @@ from typing import Any
 from tui.config.atomic import BOM, SeenText, file_lock, read_text_or_none, without_bom, write_atomically
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
+from tui.config.timeout_limits import timeout_seconds
 from tui.config.toml_text import append_table, remove_table, set_value
 
 NEW_FILE_HEADER = (
@@ -66,11 +67,14 @@ def set_preference(path: Path, key: str, value: bool | int, *, seen: SeenText | 
 
 
 def set_timeout(path: Path, key: str, seconds: float, *, seen: SeenText | None = None) -> bool:
-    """Set ``[timeouts] key`` to ``seconds`` (> 0); whole numbers are written without a fraction."""
+    """Set ``[timeouts] key`` to ``seconds`` (greater than 0, at most a day: ``timeout_limits``); whole
+    numbers are written without a fraction."""
     if key not in _TIMEOUTS:
         raise ValueError(f"unknown timeout {key!r}")
-    if isinstance(seconds, bool) or not seconds > 0:
-        raise ValueError(f"timeout {key!r} must be greater than 0, not {seconds!r}")
+    try:
+        seconds = timeout_seconds(seconds)
+    except ValueError as error:
+        raise ValueError(f"the {key} timeout {error}") from None
     value: float | int = int(seconds) if float(seconds).is_integer() else float(seconds)
     return _set_setting(path, "timeouts", key, value, getattr(Timeouts(), key), seen)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
@@ -74,6 +75,18 @@ class Timeouts:
     """Seconds allowed for one tools/call."""
     preflight: float = 3.0
     """Seconds allowed for one tools/resolve or tools/annotations preflight."""
+
+
+TimeoutsSource = Callable[[], Timeouts]
+"""The timeouts in force now (``SettingsService.timeouts`` in the app): read at each request, so a change
+in the preferences holds from the next request on, without reconnecting."""
+
+
+def timeouts_source(timeouts: Timeouts | TimeoutsSource) -> TimeoutsSource:
+    """A source for ``timeouts``; fixed ``Timeouts`` (tests, scripts) never change."""
+    if isinstance(timeouts, Timeouts):
+        return lambda: timeouts
+    return timeouts
 
 
 @dataclass(frozen=True)

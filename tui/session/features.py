@@ -20,7 +20,7 @@ from tui.client.feature_models import (
     TrafficRecord,
 )
 from tui.client.models import LeftOut, Note
-from tui.config.model import LOG_LEVELS, Timeouts
+from tui.config.model import LOG_LEVELS
 from tui.config.toml_servers import absolute_roots
 from tui.session.settings import Saved, SettingsService
 
@@ -35,11 +35,9 @@ class ServerFeatures:
     def __init__(
         self,
         manager: Callable[[], ConnectionManager],
-        timeouts: Timeouts,
         settings: SettingsService,
     ) -> None:
         self._manager = manager
-        self._timeouts = timeouts
         self._settings = settings
         self._subscribed: dict[str, set[str]] = {}
 
@@ -57,7 +55,7 @@ class ServerFeatures:
         if "resources" not in connection.capabilities:
             raise FeatureError(f"{server} offers no resources (its capabilities do not include them).")
         client = connection.live_client()
-        return await list_resources(client, self._timeouts.request, self._noting(connection, note))
+        return await list_resources(client, self._settings.timeouts.request, self._noting(connection, note))
 
     @staticmethod
     def _noting(connection: Connection, note: Note | None) -> Note:
@@ -71,7 +69,8 @@ class ServerFeatures:
     async def read_resource(self, server: str, uri: str) -> tuple[ResourceContent, ...]:
         from tui.client.resources import read_resource
 
-        return await read_resource(self._connection(server).live_client(), uri, self._timeouts.request)
+        client = self._connection(server).live_client()
+        return await read_resource(client, uri, self._settings.timeouts.request)
 
     def subscribed(self, server: str) -> frozenset[str]:
         return frozenset(self._subscribed.get(server, ()))
@@ -92,7 +91,7 @@ class ServerFeatures:
         problem = self.can_subscribe(server)
         if problem is not None:
             raise FeatureError(problem)
-        await subscribe(self._connection(server).live_client(), uri, self._timeouts.request, on=on)
+        await subscribe(self._connection(server).live_client(), uri, self._settings.timeouts.request, on=on)
         mine = self._subscribed.setdefault(server, set())
         if on:
             mine.add(uri)
@@ -114,7 +113,7 @@ class ServerFeatures:
         if not self.offers_completions(server):
             return []
         client = self._connection(server).live_client()
-        return await complete(client, ref, argument, value, context, self._timeouts.request)
+        return await complete(client, ref, argument, value, context, self._settings.timeouts.request)
 
     # ---- prompts -----------------------------------------------------------------------------------
 
@@ -126,13 +125,13 @@ class ServerFeatures:
         if "prompts" not in connection.capabilities:
             raise FeatureError(f"{server} offers no prompts (its capabilities do not include them).")
         client = connection.live_client()
-        return await list_prompts(client, self._timeouts.request, self._noting(connection, note))
+        return await list_prompts(client, self._settings.timeouts.request, self._noting(connection, note))
 
     async def get_prompt(self, server: str, name: str, arguments: dict[str, str]) -> PromptResult:
         from tui.client.prompts import get_prompt
 
         client = self._connection(server).live_client()
-        return await get_prompt(client, name, arguments, self._timeouts.request)
+        return await get_prompt(client, name, arguments, self._settings.timeouts.request)
 
     # ---- logs and roots ----------------------------------------------------------------------------
 

@@ -85,6 +85,7 @@ class Session:
             config_file=startup.config_file,
             servers=startup.servers,
             approvals_file=startup.paths.approvals_file,
+            timeout_overrides=startup.timeout_overrides,
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
@@ -105,7 +106,7 @@ class Session:
         self.flow: CallFlow | None = None
         self.requests = RequestQueue(self._dispatch, self._publish)
         """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
-        self.features = ServerFeatures(self._manager_or_raise, startup.config.timeouts, self.settings)
+        self.features = ServerFeatures(self._manager_or_raise, self.settings)
         """Resources, prompts, completions, log levels, roots and traffic of each server."""
 
     # ---- front ends attach here ----------------------------------------------------------------
@@ -149,10 +150,12 @@ class Session:
         from tui.client.call_flow import CallFlow
         from tui.client.preflight import PreflightEngine
 
-        timeouts = self.startup.config.timeouts
+        # The settings are the one source of the timeouts: a change saved in the preferences holds from
+        # the next request of every connection, preflight and call, without reconnecting.
+        settings = self.settings
         manager = manager_module.ConnectionManager(
             servers,
-            timeouts,
+            lambda: settings.timeouts,
             emit=self._on_client_event,
             targets=self._targets,
             prestarted=running,
@@ -164,7 +167,7 @@ class Session:
             self.catalogue.require_confirmed(tool)
             return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-        self.engine = PreflightEngine(resolver, manager.connection_id, timeouts.preflight)
+        self.engine = PreflightEngine(resolver, manager.connection_id, lambda: settings.timeouts.preflight)
         self.flow = CallFlow(
             manager,
             self.engine,

@@ -25,17 +25,19 @@ from tui.config.edit import (
     set_preference,
     set_rule,
     set_server_setting,
+    set_timeout,
 )
 from tui.config.edit import set_server_trust as write_trust
 from tui.config.loader import load_toml_config
-from tui.config.model import AppConfig, Preferences, ServerConfig, ToolRule, Trust
+from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts, ToolRule, Trust
+from tui.config.timeout_limits import seconds_text, timeout_seconds
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy, TrustView
 from tui.safety.tool_hash import DefinitionSnapshot
 
-ChangeKind = Literal["preference", "trust", "rule", "override", "approval", "server"]
+ChangeKind = Literal["preference", "timeout", "trust", "rule", "override", "approval", "server"]
 
 
 @dataclass(frozen=True)
@@ -56,12 +58,15 @@ class SettingsService:
         config_file: Path | None,
         servers: list[ServerConfig],
         approvals_file: Path,
+        timeout_overrides: Mapping[str, float] | None = None,
     ) -> None:
         self.config = config
         self.config_file = config_file
         """The config.toml to write; None when the settings came from another client's JSON (read-only)."""
         self.servers = list(servers)
         """Every server of this session, with the trust that holds now."""
+        self.timeout_overrides = dict(timeout_overrides or {})
+        """Timeouts for this run only (the headless ``--timeout``); they hold over the file's."""
         self.store = ApprovalsStore(approvals_file)
         stored = self.store.load()
         self.policy = Policy(
@@ -87,6 +92,12 @@ class SettingsService:
     @property
     def preferences(self) -> Preferences:
         return self.policy.preferences
+
+    @property
+    def timeouts(self) -> Timeouts:
+        """The timeouts in force now: the one source every connection, preflight and call reads when it
+        starts a request, so a saved change holds from the next one on."""
+        return dataclasses.replace(self.config.timeouts, **self.timeout_overrides)
 
     @property
     def rules(self) -> list[ToolRule]:
@@ -132,6 +143,29 @@ class SettingsService:
             preferences = dataclasses.replace(self.policy.preferences, **{name: value})  # type: ignore[arg-type]
             self.config.preferences = self.policy.preferences = preferences
             self._changed("preference")
+        return saved
+
+    def set_timeout(self, name: str, value: str | float) -> Saved:
+        """Save ``[timeouts] name``; ``value`` may be what the person typed. A value that is not a number
+        of seconds greater than 0 and at most a day is refused with the reason, and nothing changes."""
+        what = f"the {name} timeout"
+        try:
+            seconds = timeout_seconds(value)
+        except ValueError as error:
+            return Saved(False, f"Not saved: {what} {error}.")
+        if getattr(self.config.timeouts, name) == seconds:
+            return Saved(True, "")
+        saved = self._write_config(
+            lambda path: set_timeout(path, name, seconds, seen=self._config_seen),
+            f"{what} ({seconds_text(seconds)} s)",
+        )
+        if saved.ok:
+            self.config.timeouts = dataclasses.replace(self.config.timeouts, **{name: seconds})
+            if name in self.timeout_overrides:
+                kept = seconds_text(self.timeout_overrides[name])
+                note = f"This run keeps {kept} s (given with --timeout)."
+                saved = _with_note(saved, note)
+            self._changed("timeout")
         return saved
 
     def set_trust(self, server: str, trust: Trust) -> Saved:
@@ -293,6 +327,7 @@ class SettingsService:
         text = without_bom(self._config_seen.text or "")
         config, _ = load_toml_config(path, text, os.environ)
         self.config.preferences = self.policy.preferences = config.preferences
+        self.config.timeouts = config.timeouts
         self.config.rules = config.rules
         self.policy.rules = list(config.rules)
         self.config.servers = config.servers

@@ -1,0 +1,111 @@
+"""A timeout saved while servers run holds from the next request, on the same connection: no reconnect,
+no restart. The settings service is the one source every call and preflight reads when it starts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.mcpserver import MCPServer
+from misbehaving.servers import ResolveRequestParams, build_server, well_behaved
+from session_harness import started
+
+from tui.client.preflight import PreflightStatus
+from tui.client.results import CallStatus
+from tui.safety.confirm import ConfirmChoice
+from tui.session.events import SettingsChanged
+from tui.session.questions import ConfirmCall, Question
+from tui.session.session import Session
+from tui.startup import load_startup
+
+SLOW_SERVER = Path(__file__).resolve().parents[1] / "cli" / "slow_server.py"
+
+
+def allow_once(question: Question) -> None:
+    assert isinstance(question, ConfirmCall)
+    question.answer.set_result(ConfirmChoice.ONCE)
+
+
+def waiting_server() -> MCPServer:
+    server = MCPServer("waits", version="1.0.0")
+
+    @server.tool(annotations=types.ToolAnnotations(read_only_hint=True, open_world_hint=False))
+    async def wait(seconds: float) -> str:
+        """Answers after ``seconds``."""
+        await anyio.sleep(seconds)
+        return "done"
+
+    return server
+
+
+async def slow_resolve(ctx: ServerRequestContext[Any, Any], params: ResolveRequestParams) -> Any:
+    await anyio.sleep(0.6)
+    return await well_behaved(ctx, params)
+
+
+async def test_the_next_call_uses_a_call_timeout_saved_while_connected(home: Path) -> None:
+    async with started(home, waiting_server(), answerer=allow_once) as (session, events):
+        assert session.manager is not None
+        tool = session.find_tool("f", "wait")
+        assert tool is not None
+        first = await session.call(tool, {"seconds": 0.6})
+        assert first.outcome.status is CallStatus.OK  # within the default 120 s
+        connection = session.manager.connection_id("f")
+
+        saved = session.settings.set_timeout("call", "0.3")
+        assert saved.ok, saved.message
+        second = await session.call(tool, {"seconds": 0.6})
+
+        assert second.outcome.status is CallStatus.TIMEOUT
+        assert "No answer within 0.3 s" in (second.outcome.error or "")
+        assert session.manager.connection_id("f") == connection  # the same connection, not a new one
+        assert SettingsChanged("timeout") in events
+        assert "call = 0.3" in (home / "config.toml").read_text(encoding="utf-8")
+
+
+async def test_the_next_preflight_uses_a_preflight_timeout_saved_while_connected(home: Path) -> None:
+    async with started(home, build_server(slow_resolve)) as (session, _):
+        tool = session.find_tool("f", "files")
+        assert tool is not None
+        arguments = {"action": "read", "path": "a.txt"}
+        resolved = await session.evaluate(tool, arguments)
+        assert resolved.preflight.status is PreflightStatus.RESOLVED  # 0.6 s is within the default 3 s
+
+        assert session.settings.set_timeout("preflight", 0.2).ok
+        late = await session.evaluate(tool, arguments)
+
+        assert late.preflight.status is PreflightStatus.FAILED
+        assert late.preflight.timed_out
+        assert "0.2 s" in (late.preflight.error or "")
+
+
+async def test_a_real_stdio_server_is_told_to_stop_when_the_new_call_timeout_passes(home: Path) -> None:
+    marker = home / "marker.txt"
+    (home / "config.toml").write_text(
+        "# a slow server\n[servers.slow]\n"
+        f"command = {sys.executable!r}\nargs = [{str(SLOW_SERVER)!r}, {str(marker)!r}]\n",
+        encoding="utf-8",
+    )
+    session = Session(load_startup(config_path=None), interface="cli")
+    session.attach(allow_once)
+    await session.start()
+    try:
+        [state] = await session.ready("slow", timeout=30)
+        assert state.status.value == "connected", state.error
+        assert session.settings.set_timeout("call", 1).ok
+        tool = session.find_tool("slow", "wait")
+        assert tool is not None
+        record = await session.call(tool, {"seconds": 600})
+        assert record.outcome.status is CallStatus.TIMEOUT
+        assert (record.outcome.duration_s or 0) < 10
+        for _ in range(200):  # the server writes the marker once it hears notifications/cancelled
+            if marker.read_text(encoding="utf-8") == "cancelled":
+                break
+            await anyio.sleep(0.05)
+        assert marker.read_text(encoding="utf-8") == "cancelled"
+    finally:
+        await session.aclose()

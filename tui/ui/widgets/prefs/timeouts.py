@@ -1,0 +1,84 @@
+"""Timeouts: one field per ``[timeouts]`` setting, saved when you press Enter or leave the field.
+
+The service checks the value (seconds, more than 0, at most a day) and saves it; a refused value stays in
+the field, marked, with the reason in the status line, so nothing you typed is lost and nothing changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Input, Label
+
+from tui.config.model import Timeouts
+from tui.config.timeout_limits import MAX_TIMEOUT_S, seconds_text
+from tui.ui.widgets.prefs.context import PrefsSection, field_docs
+
+NOTE = (
+    f"In seconds: more than 0, at most {MAX_TIMEOUT_S:g} (a day). Saved when you press Enter or leave the "
+    "field, and used from the next request on (connect: from a server's next connect)."
+)
+
+
+def timeout_fields() -> list[tuple[str, str]]:
+    """(field name, its documentation) for every timeout, in the model's order."""
+    docs = field_docs(Timeouts)
+    return [(f.name, docs.get(f.name, f.name)) for f in dataclasses.fields(Timeouts)]
+
+
+class TimeoutFields(PrefsSection):
+    DEFAULT_CSS = """
+    TimeoutFields > .prefs-note { width: 100%; }
+    TimeoutFields Input.timeout-input { width: 14; }
+    TimeoutFields Label.timeout-label { padding: 1 1 0 1; width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content("Timeouts"), classes="prefs-heading")
+        yield Label(Content(NOTE), classes="prefs-note")
+        timeouts = self.settings.timeouts
+        for name, doc in timeout_fields():
+            with Horizontal():
+                yield Input(
+                    seconds_text(getattr(timeouts, name)),
+                    id=f"timeout-{name}",
+                    name=name,
+                    classes="timeout-input",
+                    select_on_focus=False,
+                )
+                yield Label(Content(f"{name}: {doc}"), classes="timeout-label")
+
+    def save_pending(self) -> str | None:
+        """Save every field whose text differs from the value in force (the screen is closing); the
+        reason for each one that could not be saved, or None when all hold."""
+        problems = []
+        for field in self.query(Input).results(Input):
+            saved = self._save(field)
+            if saved is not None:
+                problems.append(saved)
+        return " ".join(problems) or None
+
+    @on(Input.Submitted, ".timeout-input")
+    @on(Input.Blurred, ".timeout-input")
+    def _edited(self, event: Input.Submitted | Input.Blurred) -> None:
+        event.stop()
+        self._save(event.input)
+
+    def _save(self, field: Input) -> str | None:
+        name = field.name or ""
+        current = seconds_text(getattr(self.settings.timeouts, name))
+        if field.value.strip() == current:
+            field.remove_class("-invalid")
+            return None
+        saved = self.settings.set_timeout(name, field.value)
+        self.report(saved)
+        field.set_class(not saved.ok, "-invalid")
+        if not saved.ok:
+            return saved.message
+        with field.prevent(Input.Changed):
+            field.value = seconds_text(getattr(self.settings.timeouts, name))
+        return None

@@ -9,8 +9,8 @@ from textual.widgets import DataTable, Static
 
 from tui.config.audit import AuditLog, make_record
 from tui.config.model import AuditSettings
-from tui.safety.effective import effective_hints
 from tui.config.request_records import ElicitationAuditRecord, SamplingAuditRecord
+from tui.safety.effective import effective_hints
 from tui.ui.screens.audit_view import AuditViewScreen
 
 

@@ -23,6 +23,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
+from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
@@ -86,7 +87,7 @@ class Connection:
         self._watch: TransportWatch | None = None
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
-        remote = config.transport != "stdio" and target is None
+        remote = signs_in(config) and target is None
         self._sign_in = ConnectionAuth(config, auth_dir, remote=remote)
         self.settled = asyncio.Event()
         """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""

@@ -2,8 +2,9 @@
 
     .venv/bin/python scripts/make_screenshots.py [--out screenshots] [--size 140x42]
 
-Every file the app touches lives under a fresh ``/tmp/mcp-tui-demo-home`` (MCP_TUI_HOME), so nothing of the
-user's is read or written; the path is fixed so the demo notice in the pictures reads the same on each run.
+Every file the app touches lives under a fresh temporary directory (MCP_TUI_HOME), removed afterwards, so
+nothing of the user's is read or written and two runs never share one. The pictures show its random part
+as ``XXXXXXXX`` (same length, so the lines wrap alike), so the demo notice reads the same on each run.
 The demo server is started by the app itself over real stdio. Each step waits for a real condition (tools
 listed, preflight resolved, dialog shown, result in) rather than sleeping.
 """
@@ -13,23 +14,41 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import shutil
 import sys
+import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-HOME = Path("/tmp/mcp-tui-demo-home")
 REPO = Path(__file__).resolve().parent.parent
 TIMEOUT = 30.0
 
 
-def _prepare_home() -> None:
-    """A clean, isolated home: must run before the app (and its config loader) is imported."""
-    shutil.rmtree(HOME, ignore_errors=True)
-    HOME.mkdir(parents=True)
-    os.environ["MCP_TUI_HOME"] = str(HOME)
+def _prepare_home() -> Path:
+    """A fresh, isolated home: must be made before the app (and its config loader) is imported."""
+    home = Path(tempfile.mkdtemp(prefix="mcp-tui-demo-"))
+    os.environ["MCP_TUI_HOME"] = str(home)
     os.environ.pop("MCP_TUI_CONFIG", None)
+    return home
+
+
+def shown(home: Path) -> str:
+    """How the pictures show ``home``: its random part as X's, the length kept."""
+    name = home.name
+    random_part = name.removeprefix("mcp-tui-demo-")
+    return str(home.parent / (name[: len(name) - len(random_part)] + "X" * len(random_part)))
+
+
+def steady_svg(svg: str, home: Path) -> str:
+    """The screenshot with ``home`` as ``shown`` and the element ids (a hash of the content, random path
+    included) made again from what is shown, so an unchanged screen gives the same file."""
+    text = svg.replace(str(home), shown(home))
+    for old in set(re.findall(r"terminal-\d+", text)):
+        text = text.replace(old, "terminal-ID")
+    return text.replace("terminal-ID", f"terminal-{zlib.adler32(text.encode())}")
 
 
 async def _wait_for(pilot: Any, condition: Callable[[], object], what: str) -> None:
@@ -216,8 +235,13 @@ def main(argv: list[str] | None = None) -> int:
     size = (int(columns), int(rows))
     out: Path = options.out
     out.mkdir(parents=True, exist_ok=True)
-    _prepare_home()
-    written = asyncio.run(_drive(out, size))
+    home = _prepare_home()
+    try:
+        written = asyncio.run(_drive(out, size))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    for path in written:
+        path.write_text(steady_svg(path.read_text(encoding="utf-8"), home), encoding="utf-8")
     for path in written:
         print(f"wrote {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
     return 0

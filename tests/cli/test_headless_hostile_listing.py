@@ -54,7 +54,9 @@ def test_malformed_tool_entries_are_left_out_and_named_while_the_good_tool_stays
 
 
 def test_a_malformed_tools_list_result_is_a_server_problem_not_a_sign_in(home: Path) -> None:
-    [state] = json_of("servers", serve({"tools/list": {"tools": "x"}}), home=home)
+    listed = run_cli("servers", "--json", *serve({"tools/list": {"tools": "x"}}), home=home)
+    assert listed.returncode == 1, listed.stderr
+    [state] = json.loads(listed.stdout)
     assert state["tool_problems"] == [
         "listing the tools failed: the server sent a malformed tools/list result: tools is not a list"
     ]
@@ -85,7 +87,7 @@ def test_a_malformed_resources_list_result_fails_as_a_server_problem(
     home: Path, result: dict[str, Any], why: str
 ) -> None:
     failed = run_cli("resources", *serve({"resources/list": result}), home=home)
-    assert failed.returncode == 3
+    assert failed.returncode == 1  # the server answered, with nonsense: not a connection failure
     assert f"resources/list: the server sent a malformed resources/list result: {why}" in failed.stderr
     assert "sign-in" not in failed.stderr
 

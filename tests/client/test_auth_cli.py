@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from servers.oauth_server import serving
 
 from tui.client.auth.store import token_file
+from tui.session.session import Session
+from tui.startup import load_startup
 
 SERVERS = Path(__file__).parent / "servers"
 
@@ -90,8 +93,27 @@ async def test_unknown_and_stdio_servers_are_usage_errors(tmp_path: Path) -> Non
     code, _out, err = await mcp_tui("auth", "logout", "local", home=tmp_path)
     assert (code, err.strip()) == (
         2,
-        "mcp-tui auth: local is a stdio server; only HTTP and SSE servers sign in",
+        "mcp-tui auth: local has nothing to sign in to (only HTTP and SSE servers sign in).",
     )
+
+
+async def test_login_refuses_a_server_by_the_sessions_rule_and_in_its_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    configure(tmp_path, "http://127.0.0.1:9/mcp")
+    monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
+    session = Session(load_startup(config_path=None), interface="cli")
+    await session.start(connect=False)
+    try:
+        for name in ("local", "remote"):
+            code, _out, err = await mcp_tui("auth", "login", name, "--no-input", home=tmp_path)
+            said = session.cannot_sign_in(name)
+            if said is None:  # the session would sign in: so does the CLI (here: refused, no server)
+                assert code != 2, err
+            else:
+                assert (code, err.strip()) == (2, f"mcp-tui auth: {said}")
+    finally:
+        await session.aclose()
 
 
 async def test_login_refuses_a_sign_in_address_that_reads_as_another_site(tmp_path: Path) -> None:

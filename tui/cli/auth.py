@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.cli.log_file import log_to_file
+from tui.client.auth.who_signs_in import cannot_sign_in
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible, visible_line
 
@@ -54,11 +55,8 @@ def main(argv: list[str]) -> int:
         known = ", ".join(s.name for s in startup.servers) or "none"
         print(f"mcp-tui auth: no server named {args.server!r} (configured: {known})", file=sys.stderr)
         return EXIT_USAGE
-    if server.transport == "stdio":
-        print(
-            f"mcp-tui auth: {server.name} is a stdio server; only HTTP and SSE servers sign in",
-            file=sys.stderr,
-        )
+    if (reason := cannot_sign_in(server)) is not None:  # the session's rule and words, before it starts
+        print(f"mcp-tui auth: {reason}", file=sys.stderr)
         return EXIT_USAGE
     if args.command == "logout":
         return asyncio.run(_logout(startup, server))

@@ -11,7 +11,15 @@ from tui.cli.parsing import Request
 from tui.cli.records import emit, server_document, show_document, tool_document
 from tui.cli.render import hints_line, tool_lines
 from tui.cli.session_run import load, run, with_session
-from tui.cli.targets import check_server, connect, find_tool, only, report_tool_problems, split_names
+from tui.cli.targets import (
+    check_server,
+    connect,
+    find_tool,
+    only,
+    report_tool_problems,
+    server_failure,
+    split_names,
+)
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
@@ -42,13 +50,14 @@ def servers(request: Request) -> int:
             report_tool_problems(state)
         if request.json:
             emit(documents)
-            return 0
-        for doc in documents:
+        for doc in [] if request.json else documents:
             version = doc["protocol_version"] or "-"
             line = f"{visible_line(doc['server'])}  {doc['state']}  protocol {version}  {doc['tools']} tools"
             line += f"  {doc['trust']}"
             print(line + (f"  ({visible(doc['error'])})" if doc["error"] else ""))
-        return 0
+        # Every server is shown; the status is that of the first one that failed (its row says why).
+        failures = [failure for state in states if (failure := server_failure(state)) is not None]
+        return int(failures[0].code) if failures else 0
 
     return run(lambda: with_session(startup, body))
 
@@ -67,14 +76,14 @@ def tools(request: Request) -> int:
     async def body(session: Session) -> int:
         from tui.session.tool_query import filter_tools
 
-        failed = 0
+        failed: list[Exit] = []
         for server in [server.name for server in startup.servers]:
             try:
                 await connect(session, server)
             except CliError as error:
                 if request.names:
                     raise
-                failed += 1  # the other servers' tools are still listed
+                failed.append(error.code)  # the other servers' tools are still listed
                 print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
         entries = [entry_of(session, tool) for tool in session.tools()]
         if request.filter:
@@ -88,7 +97,7 @@ def tools(request: Request) -> int:
                 name = f"{visible_line(entry.tool.server)}/{visible_line(entry.tool.name)}"
                 print(f"{entry.grade.label:<8}  {name}{mark}{lint}")
                 print(f"          {hints_line(entry.hints)}")
-        return int(Exit.CONNECTION) if failed else 0
+        return int(failed[0]) if failed else 0  # the first server that failed says how
 
     return run(lambda: with_session(startup, body))
 

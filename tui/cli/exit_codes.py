@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.client.models import Failure
 
 
 class Exit(IntEnum):
@@ -19,9 +23,9 @@ class Exit(IntEnum):
 
 MEANINGS: tuple[tuple[Exit, str], ...] = (
     (Exit.OK, "success"),
-    (Exit.TOOL_ERROR, "the tool reported an error (isError), or the server refused the call"),
+    (Exit.TOOL_ERROR, "the tool reported an error (isError), or the server refused the request"),
     (Exit.USAGE, "usage, configuration or argument error (nothing was sent)"),
-    (Exit.CONNECTION, "connection failed: did not start, refused, handshake failed, needs sign-in"),
+    (Exit.CONNECTION, "connection failed or lost: did not start, refused, handshake failed, needs sign-in"),
     (Exit.DENIED, "denied by a rule (nothing was sent)"),
     (Exit.NEEDS_APPROVAL, "approval needed and not given: no one to ask (nothing was sent)"),
     (Exit.DECLINED, "declined at the prompt (nothing was sent)"),
@@ -48,3 +52,8 @@ def exit_codes_markdown() -> str:
     """The table for the README (a test keeps the two the same)."""
     rows = [f"| {code.value} | {meaning} |" for code, meaning in MEANINGS]
     return "\n".join(["| status | meaning |", "|---|---|", *rows])
+
+
+def exit_for(failure: Failure) -> Exit:
+    """The status of a request that failed this way: refused 1, timed out 7, connection gone 3."""
+    return {"refused": Exit.TOOL_ERROR, "timeout": Exit.TIMEOUT, "connection": Exit.CONNECTION}[failure.value]

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.cli.exit_codes import CliError, Exit
+from tui.cli.exit_codes import CliError, Exit, exit_for
 from tui.cli.parsing import Request
 from tui.cli.records import emit
 from tui.cli.render import block_lines
@@ -55,25 +55,26 @@ def _attach_terminal(session: Session, request: Request) -> None:
     session.attach(TerminalAnswerer(interactive=can_prompt(request.no_input), approve_up_to=None))
 
 
-async def _each(session: Session, servers: list[str], one: bool, fetch: Any) -> tuple[list[Any], int]:
-    """``fetch(server)`` for every server; with several, a failing one is reported and skipped."""
+async def _each(session: Session, servers: list[str], one: bool, fetch: Any) -> tuple[list[Any], list[Exit]]:
+    """``fetch(server)`` for every server; with several, a failing one is reported and skipped. The
+    statuses of the failures, in order (however the server was named, the same failure has one)."""
     from tui.client.feature_models import FeatureError
 
     found: list[Any] = []
-    failed = 0
+    failed: list[Exit] = []
     for server in servers:
         try:
-            await connect(session, server)
+            await connect(session, server, tools=False)
             found.extend(await fetch(server))
         except FeatureError as error:
             if one:
-                raise CliError(Exit.TOOL_ERROR, str(error)) from None
-            failed += 1
+                raise CliError(exit_for(error.failure), str(error)) from None
+            failed.append(exit_for(error.failure))
             print(f"mcp-tui: {visible(str(error))}", file=sys.stderr)
         except CliError as error:
             if one:
                 raise
-            failed += 1
+            failed.append(error.code)
             print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
     return found, failed
 
@@ -99,7 +100,7 @@ def resources(request: Request) -> int:
             mime = f"  ({doc['mime_type']})" if doc.get("mime_type") else ""
             name = f"{visible_line(doc['name'])}{visible_line(mime)}"
             print(f"{visible_line(doc['server'])}  {kind}{visible_line(str(where))}  {name}")
-        return int(Exit.CONNECTION) if failed else 0
+        return int(failed[0]) if failed else 0  # the first server that failed says how
 
     return run(lambda: with_session(startup, body))
 
@@ -123,7 +124,7 @@ def prompts(request: Request) -> int:
             print(f"{prompt}  {visible_line(arguments)}".rstrip())
             if doc.get("description"):
                 print(f"    {visible(doc['description'])}")
-        return int(Exit.CONNECTION) if failed else 0
+        return int(failed[0]) if failed else 0  # the first server that failed says how
 
     return run(lambda: with_session(startup, body))
 
@@ -176,11 +177,11 @@ def read(request: Request) -> int:
         from tui.client.feature_models import FeatureError
 
         _attach_terminal(session, request)
-        await connect(session, server)
+        await connect(session, server, tools=False)
         try:
             contents = await session.features.read_resource(server, uri)
         except FeatureError as error:
-            raise CliError(Exit.TOOL_ERROR, str(error)) from None
+            raise CliError(exit_for(error.failure), str(error)) from None
         saved = _save_all(contents, request.save_dir) if request.save_dir else [None] * len(contents)
         if request.json:
             emit([_content_document(c, where) for c, where in zip(contents, saved, strict=True)])
@@ -217,11 +218,11 @@ def prompt(request: Request) -> int:
         from tui.client.feature_models import FeatureError
 
         _attach_terminal(session, request)
-        await connect(session, server)
+        await connect(session, server, tools=False)
         try:
             result = await session.features.get_prompt(server, name, arguments)
         except FeatureError as error:
-            raise CliError(Exit.TOOL_ERROR, str(error)) from None
+            raise CliError(exit_for(error.failure), str(error)) from None
         if request.json:
             emit(
                 {

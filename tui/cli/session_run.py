@@ -38,6 +38,10 @@ def load(request: Request) -> Startup:
         raise CliError(Exit.USAGE, str(error)) from None
     for problem in startup.problems:
         print(f"mcp-tui: {problem}", file=sys.stderr)
+    from tui.cli.log_file import log_to_file
+
+    # The SDK logs a server's sign-in request with a traceback: that goes to a file, the reason to stderr.
+    log_to_file(startup.paths.log_dir / "mcp-tui-cli.log")
     if request.timeout is not None:
         # resolve waits for the preflight; call for the call (its preflight keeps the configured limit).
         limit = "preflight" if request.command == "resolve" else "call"

@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tui.cli.exit_codes import CliError, Exit
+from tui.cli.exit_codes import CliError, Exit, exit_for
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
@@ -59,26 +59,42 @@ def only(startup: Startup, server: str) -> Startup:
     return replace(startup, servers=[s for s in startup.servers if s.name == server])
 
 
-async def connect(session: Session, server: str) -> None:
-    """Wait (no polling) until ``server`` has listed its tools; exit 3 with its error when it cannot."""
-    from tui.client.models import ConnectionStatus
-
+async def connect(session: Session, server: str, *, tools: bool = True) -> None:
+    """Wait (no polling) until ``server`` has listed its tools; a ``CliError`` when it cannot connect (3),
+    or, when the command needs ``tools``, when listing them failed (the status of that failure)."""
     timeouts = session.settings.timeouts
     limit = timeouts.connect + timeouts.request + 5
     try:
         [state] = await session.ready(server, timeout=limit)
     except TimeoutError:
         raise CliError(Exit.CONNECTION, f"{server} did not connect within {limit:g} s") from None
-    if state.status is not ConnectionStatus.CONNECTED:
-        why = state.error or f"the connection is {state.status.value}"
-        raise CliError(Exit.CONNECTION, f"{server} could not connect: {visible(why)}")
+    failure = server_failure(state)
+    if failure is not None and (tools or failure.code is Exit.CONNECTION):
+        report_tool_problems(state, listing_failure=False)
+        raise failure
     report_tool_problems(state)
 
 
-def report_tool_problems(state: ServerState) -> None:
-    """Each tools/list entry the server's listing lost, and why, on stderr (stdout stays the answer)."""
+def server_failure(state: ServerState) -> CliError | None:
+    """Why a settled server cannot serve a command: not connected (3), or its tool listing failed (the
+    status of how it failed); None when it is connected and listed its tools."""
+    from tui.client.models import ConnectionStatus
+
+    if state.status is not ConnectionStatus.CONNECTED:
+        why = state.error or f"the connection is {state.status.value}"
+        return CliError(Exit.CONNECTION, f"{state.name} could not connect: {visible(why)}")
+    failed = next((problem for problem in state.tool_problems if problem.failed is not None), None)
+    if failed is None or failed.failed is None:
+        return None
+    return CliError(exit_for(failed.failed), f"{state.name}: {visible(failed.text)}")
+
+
+def report_tool_problems(state: ServerState, *, listing_failure: bool = True) -> None:
+    """Each tools/list entry the server's listing lost, and why, on stderr (stdout stays the answer);
+    a failed listing too unless ``listing_failure`` is False (it is said as the command's error)."""
     for problem in state.tool_problems:
-        print(f"mcp-tui: {visible(state.name)}: {visible(problem.text)}", file=sys.stderr)
+        if listing_failure or problem.failed is None:
+            print(f"mcp-tui: {visible(state.name)}: {visible(problem.text)}", file=sys.stderr)
 
 
 def find_tool(session: Session, server: str, name: str) -> ToolInfo:

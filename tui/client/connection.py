@@ -23,6 +23,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
+from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
@@ -36,7 +37,7 @@ from tui.client.ext_types import server_resolve_dialect
 from tui.client.feature_models import FeatureError
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
-from tui.client.models import ConnectionStatus, LeftOut, ServerState, ToolInfo
+from tui.client.models import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
@@ -86,7 +87,7 @@ class Connection:
         self._watch: TransportWatch | None = None
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
-        remote = config.transport != "stdio" and target is None
+        remote = signs_in(config) and target is None
         self._sign_in = ConnectionAuth(config, auth_dir, remote=remote)
         self.settled = asyncio.Event()
         """Set once a (re)connect is no longer connecting: connected, failed, or needing sign-in."""
@@ -302,7 +303,9 @@ class Connection:
         try:
             listing = await self.list_tools(client)
         except Exception as exc:
-            listing = ToolListing((), (LeftOut(f"listing the tools failed: {errors.describe(exc)}"),))
+            why = f"listing the tools failed: {errors.describe(exc)}"
+            failed = LeftOut(why, failed=errors.failure_of(exc))
+            listing = ToolListing((), (failed,))
         for problem in listing.left_out:
             self.log.append(f"[mcp-tui] {problem}")
         tools = listing.tools
@@ -327,7 +330,7 @@ class Connection:
         """The connected client, or a ``FeatureError`` saying why there is none."""
         if self.client is None or self.state.status is not ConnectionStatus.CONNECTED:
             why = f": {self.ended_reason}" if self.ended_reason else ""
-            raise FeatureError(f"{self.name} is not connected{why}")
+            raise FeatureError(f"{self.name} is not connected{why}", Failure.CONNECTION)
         return self.client
 
     async def set_log_level(self, level: str) -> str:

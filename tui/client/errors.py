@@ -6,6 +6,7 @@ import errno
 import re
 import socket
 
+import anyio
 import httpx2
 import mcp_types as types
 from mcp.shared.exceptions import MCPError
@@ -13,6 +14,7 @@ from pydantic import ValidationError
 
 from tui.client import invalid_response
 from tui.client.auth.errors import describe_oauth
+from tui.client.models import Failure
 from tui.client.sdk_errors import SDK_CLOSED_MESSAGE, sdk_connection_closed, sdk_timed_out
 from tui.client.transports import ConnectFailure
 
@@ -107,6 +109,34 @@ def describe(exc: BaseException) -> str:
         return "timed out"
     text = str(leaf)
     return text if text else type(leaf).__name__
+
+
+_GONE = (
+    ConnectFailure,
+    OSError,
+    httpx2.TransportError,
+    anyio.ClosedResourceError,
+    anyio.BrokenResourceError,
+    anyio.EndOfStream,
+)
+
+
+def failure_of(exc: BaseException) -> Failure:
+    """How a request failed, read the way ``describe`` reads it: timed out, the connection gone (or
+    needing sign-in), or the server's own error answer (an invalid or malformed answer included)."""
+    leaves = [leaf for leaf in leaf_exceptions(exc) if not isinstance(leaf, GeneratorExit)]
+    leaf = leaves[0] if leaves else exc
+    if isinstance(leaf, TimeoutError | httpx2.TimeoutException):
+        return Failure.TIMEOUT
+    if isinstance(leaf, MCPError):
+        if invalid_response.problem_of(leaf) is not None:
+            return Failure.REFUSED
+        if sdk_connection_closed(leaf, transport_ended=leaf.message == SDK_CLOSED_MESSAGE):
+            return Failure.CONNECTION
+        return Failure.TIMEOUT if sdk_timed_out(leaf) else Failure.REFUSED
+    if describe_oauth(leaf) is not None or isinstance(leaf, _GONE):
+        return Failure.CONNECTION
+    return Failure.REFUSED
 
 
 _NOISE = re.compile(r"^\s*([{}()\[\]^~,;]+|Node\.js v[\d.]+|at .*|\s*)\s*$")

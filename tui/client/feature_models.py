@@ -10,12 +10,18 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from tui.client.models import Failure
 from tui.client.redact import redact
 from tui.client.results import ContentBlock
 
 
 class FeatureError(Exception):
-    """A request about resources, prompts, completions or the log level failed; the text says why."""
+    """A request about resources, prompts, completions or the log level failed; the text says why, and
+    ``failure`` how (a server that offers no such thing refused it)."""
+
+    def __init__(self, message: str, failure: Failure = Failure.REFUSED) -> None:
+        super().__init__(message)
+        self.failure = failure
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,17 @@ def dialect_label(dialect: ResolveMethod | None) -> str:
     return "not resolvable" if dialect is None else DIALECT_LABELS.get(dialect, dialect)
 
 
+class Failure(StrEnum):
+    """How a request to a server failed (the headless commands' exit status follows it)."""
+
+    REFUSED = "refused"
+    """The server answered with an error, or with something that is not a valid answer."""
+    TIMEOUT = "timeout"
+    """No answer in time (the request was abandoned and the server told)."""
+    CONNECTION = "connection"
+    """The connection was gone, or ended under the request."""
+
+
 @dataclass(frozen=True)
 class LeftOut:
     """An entry of a list result that mcp-tui did not take, or a listing that failed, and why."""
@@ -47,6 +58,8 @@ class LeftOut:
     """A sentence naming the entry (place and name) and the reason."""
     name: str | None = None
     """The entry's name, when it has one (so ``call NAME`` can say why there is no such tool)."""
+    failed: Failure | None = None
+    """Set when the whole listing failed (not one entry): how."""
 
     def __str__(self) -> str:
         return self.text

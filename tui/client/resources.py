@@ -27,7 +27,7 @@ from tui.client.feature_models import (
     TemplateInfo,
 )
 from tui.client.list_entries import Page, all_pages, list_page
-from tui.client.models import LeftOut, Note
+from tui.client.models import Failure, LeftOut, Note
 
 T = TypeVar("T")
 """Hears about each entry of a listing that was left out, and why."""
@@ -45,11 +45,11 @@ async def guarded(what: str, timeout: float, request: Callable[[], Awaitable[T]]
             warnings.simplefilter("ignore", MCPDeprecationWarning)
             return await request()
     except TimeoutError:
-        raise FeatureError(f"{what}: no answer within {timeout:g} s") from None
+        raise FeatureError(f"{what}: no answer within {timeout:g} s", Failure.TIMEOUT) from None
     except (MCPError, Exception) as exc:
         if isinstance(exc, FeatureError):
             raise
-        raise FeatureError(f"{what}: {errors.describe(exc)}") from exc
+        raise FeatureError(f"{what}: {errors.describe(exc)}", errors.failure_of(exc)) from exc
 
 
 def _dump(model: Any) -> dict[str, Any]:

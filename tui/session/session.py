@@ -214,12 +214,13 @@ class Session:
 
     def cannot_sign_in(self, server: str) -> str | None:
         """Why ``server`` has nothing to sign in to (it is a stdio server), or None when it can sign in."""
-        from tui.client.auth.sign_in import NOT_REMOTE  # with the SDK, which a running session has loaded
+        from tui.client.auth.who_signs_in import nothing_to_sign_in
 
-        # Asked of the connection, the one that signs in: the same answer its sign_in would give.
+        # Asked of the connection, the one that signs in: the same answer its sign_in would give (it
+        # follows who_signs_in.signs_in, which ``mcp-tui auth`` asks before there is a connection).
         if self._manager_or_raise().can_sign_in(server):
             return None
-        return f"{server} has nothing to sign in to ({NOT_REMOTE})."
+        return nothing_to_sign_in(server)
 
     def sign_in(
         self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True

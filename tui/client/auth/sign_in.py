@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.client.auth.browser_step import ShowUrl
+from tui.client.auth.who_signs_in import NOT_REMOTE
 from tui.client.models import ServerState
 
 if TYPE_CHECKING:
     from tui.client.connection import Connection
-
-NOT_REMOTE = "only HTTP and SSE servers sign in"
 
 
 async def sign_in(connection: Connection, show_url: ShowUrl, *, open_browser: bool) -> ServerState:

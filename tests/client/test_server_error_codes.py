@@ -13,7 +13,7 @@ from typing import Any, cast
 import anyio
 import pytest
 from mcp.shared.exceptions import MCPError
-from servers.harness import running, stdio, wait_until
+from servers.harness import running, serving, stdio, wait_until
 
 from tui.client import health
 from tui.client.health import watch_health
@@ -68,6 +68,22 @@ async def test_an_invalid_error_object_fails_the_call_at_once(error: object, pro
         [answer] = [r for r in records if r.direction == "in" and r.method == "tools/call"]
         assert answer.unredacted == {"jsonrpc": "2.0", "id": answer.id, "error": error}
         assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
+@pytest.mark.parametrize(("error", "problem"), INVALID_ERRORS[:2])
+async def test_an_invalid_error_object_over_legacy_sse_ends_the_call_at_once(
+    error: object, problem: str
+) -> None:
+    # The SDK's SSE client hands such a message on only as the validation error: the call matched no answer
+    # and waited for its timeout (30 s here).
+    with serving("sse_error_server.py", json.dumps(error)) as port:
+        server = ServerConfig(name="e", transport="sse", url=f"http://127.0.0.1:{port}/sse")
+        async with running([server], PATIENT) as (manager, _):
+            await wait_until(lambda: bool(manager.tools("e")))
+            outcome = await manager.call_tool("e", "fail", {})
+            assert outcome.error == f"The server sent an invalid error response: {problem}."
+            assert outcome.duration_s < 2.0, "the server answered at once"
+            assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
 @pytest.mark.parametrize(("code", "message"), SERVER_ERRORS)

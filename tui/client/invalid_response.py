@@ -5,7 +5,8 @@ an invalid error object (``{"message": "x"}`` without a code, a string code) or 
 error would be dropped, and the request would wait for its full timeout although the server has answered.
 The stdio transport hands such an answer on as a JSON-RPC error with the same id instead: a stand-in,
 marked with a token no server can know, that says what was wrong and carries what was received (the
-traffic log shows that, not the stand-in). :func:`problem_of` reads the mark back.
+traffic log shows that, not the stand-in). :func:`problem_of` reads the mark back. The SDK's legacy SSE
+client hands on only the validation error; :func:`stand_in_for` finds the message in it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from mcp.shared.exceptions import MCPError
 from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError
+from pydantic import ValidationError
 
 from tui.client.json_words import json_type
 
@@ -61,6 +63,20 @@ def stand_in(message: Any) -> JSONRPCError | None:
     data = {_MARK_KEY: _MARK, "problem": f"{kind}: {problem}", "received": message}
     error = ErrorData(code=PARSE_ERROR, message=kind, data=data)
     return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
+
+
+def stand_in_for(error: Exception) -> JSONRPCError | None:
+    """The stand-in for the message behind a transport's validation error, when it answers a request.
+
+    The JSON-RPC message is a union: each member's complaint about a field of the whole message (a
+    request's missing ``method``, say) holds the whole message as its input.
+    """
+    if not isinstance(error, ValidationError):
+        return None
+    for detail in error.errors(include_url=False):
+        if len(detail["loc"]) == 2 and isinstance(detail.get("input"), dict):
+            return stand_in(detail["input"])
+    return None
 
 
 def _marked(data: Any) -> bool:

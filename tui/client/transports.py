@@ -71,6 +71,8 @@ async def watched(
             try:
                 async with send:
                     async for item in read:
+                        if isinstance(item, Exception) and (answer := invalid_response.stand_in_for(item)):
+                            item = SessionMessage(answer)  # an invalid answer ends its request now
                         if isinstance(item, Exception):
                             watch.errors.append(item)
                             if watch.handshake is None:

@@ -22,30 +22,33 @@ def send(message: dict) -> None:
     sys.stdout.flush()
 
 
+def answer(message: dict, error: object) -> dict | None:
+    """The answer to one message (None for a notification); also used by ``sse_error_server.py``."""
+    method, request_id = message.get("method"), message.get("id")
+    if request_id is None:
+        return None
+    if method == "initialize":
+        result = {
+            "protocolVersion": message["params"]["protocolVersion"],
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "error-server", "version": "0.1"},
+        }
+    elif method == "tools/list":
+        result = {"tools": TOOLS}
+    elif method == "tools/call" and message["params"]["name"] == "echo":
+        result = {"content": [{"type": "text", "text": "still here"}]}
+    elif method in ("tools/call", "tools/resolve"):
+        return {"jsonrpc": "2.0", "id": request_id, "error": error}
+    else:
+        return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": "no such method"}}
+    return {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+
 def main() -> None:
     error = json.loads(sys.argv[1])
     for line in sys.stdin:
-        message = json.loads(line)
-        method, request_id = message.get("method"), message.get("id")
-        if request_id is None:
-            continue
-        if method == "initialize":
-            result = {
-                "protocolVersion": message["params"]["protocolVersion"],
-                "capabilities": {"tools": {}},
-                "serverInfo": {"name": "error-server", "version": "0.1"},
-            }
-        elif method == "tools/list":
-            result = {"tools": TOOLS}
-        elif method == "tools/call" and message["params"]["name"] == "echo":
-            result = {"content": [{"type": "text", "text": "still here"}]}
-        elif method in ("tools/call", "tools/resolve"):
-            send({"jsonrpc": "2.0", "id": request_id, "error": error})
-            continue
-        else:
-            send({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": "no such method"}})
-            continue
-        send({"jsonrpc": "2.0", "id": request_id, "result": result})
+        if (reply := answer(json.loads(line), error)) is not None:
+            send(reply)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from tui.client.events import ClientEvent, ServerStateChanged
@@ -71,3 +73,32 @@ async def running(
         yield manager, recorder
     finally:
         await manager.aclose()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def serving(script: str, *args: str) -> Iterator[int]:
+    """``python servers/SCRIPT PORT ARGS...`` on a free port, once it accepts connections."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / script), str(port), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(5)

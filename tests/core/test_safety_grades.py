@@ -128,7 +128,7 @@ def test_hint_changes_lists_only_changed_values_with_their_new_source() -> None:
         ("destructiveHint", True, False, Provenance.RESOLVED),
         ("openWorldHint", True, False, Provenance.OVERRIDE),
     ]
-    assert changes[0].describe() == "destructive: true -> false (resolved)"
+    assert changes[0].describe() == "destructive: yes → no (resolved)"
     assert hint_changes(static, static) == ()
 
 

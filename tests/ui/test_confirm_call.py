@@ -91,6 +91,8 @@ async def test_critical_gate_needs_the_exact_tool_name_and_offers_no_always() ->
         # The name box has focus: the name's letters go there, not to the one-letter keys.
         assert app.focused is not None
         assert app.focused.id == "confirm-typed-name"
+        # Its placeholder asks for the name; a dim copy of the name alone looked filled in already.
+        assert screen.query_one("#confirm-typed-name", Input).placeholder == "type wipe_all here"
         assert not screen.query("#confirm-always")
         once, session = (
             screen.query_one("#confirm-once", Button),
@@ -231,7 +233,7 @@ async def test_trust_resolution_and_lint_are_shown() -> None:
         trust = plain(screen.query_one("#confirm-trust", Static))
         assert trust == "untrusted server: hints can add friction, never remove it"
         resolution = plain(screen.query_one("#confirm-resolution", Static))
-        assert "read-only: true -> false (resolved)" in resolution
+        assert "read-only: yes → no (resolved)" in resolution
         assert "resolved for these arguments" in resolution
         lint = plain(screen.query_one("#confirm-lint", Static))
         assert 'The name contains "delete"' in lint

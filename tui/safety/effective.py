@@ -44,14 +44,14 @@ class HintChange:
         return self.after.provenance
 
     def describe(self) -> str:
-        """E.g. ``destructive: true -> false (resolved)``."""
+        """E.g. ``destructive: yes → no (resolved)``: the words and arrow of the Call tab's status line."""
         return (
-            f"{self.label}: {_word(self.before.value)} -> {_word(self.after.value)} ({self.provenance.value})"
+            f"{self.label}: {_word(self.before.value)} → {_word(self.after.value)} ({self.provenance.value})"
         )
 
 
 def _word(value: bool) -> str:
-    return "true" if value else "false"
+    return "yes" if value else "no"
 
 
 def hint_changes(static: Hints, effective: Hints) -> tuple[HintChange, ...]:

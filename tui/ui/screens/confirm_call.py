@@ -127,7 +127,10 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
                     name = one_line(request.tool_name)
-                    yield Input(placeholder=name, id="confirm-typed-name", select_on_focus=False)
+                    # Not the name itself: a dim copy of it looked as if the box were filled in already.
+                    yield Input(
+                        placeholder=f"type {name} here", id="confirm-typed-name", select_on_focus=False
+                    )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
         yield KeyFooter()

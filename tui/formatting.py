@@ -38,7 +38,9 @@ def human_size(size: int) -> str:
 
 
 def human_duration(seconds: float) -> str:
-    """A call's duration: 0.04 s, 1.23 s, 2 min 05 s."""
+    """A call's duration: 42 ms, 1.23 s, 2 min 05 s (History's column says the same below a second)."""
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
     if seconds < 60:
         return f"{seconds:.2f} s"
     minutes, rest = divmod(round(seconds), 60)

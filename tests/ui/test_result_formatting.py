@@ -24,7 +24,8 @@ def test_human_size(size: int, shown: str) -> None:
 
 
 def test_human_duration() -> None:
-    assert human_duration(0.042) == "0.04 s"
+    assert human_duration(0.042) == "42 ms"
+    assert human_duration(1.234) == "1.23 s"
     assert human_duration(59.994) == "59.99 s"
     assert human_duration(3599) == "59 min 59 s"
 

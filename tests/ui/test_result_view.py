@@ -33,7 +33,7 @@ async def test_plain_text_is_shown_as_sent() -> None:
         assert not block.is_json
         assert rendered_text(block.query_one(".text-body", Static)) == "hello\nworld"
         header = rendered_text(app.view.query_one("#result-header", Static))
-        assert header == "echo · done · 0.25 s"
+        assert header == "echo · done · 250 ms"
 
 
 async def test_json_text_is_pretty_printed() -> None:
@@ -226,3 +226,12 @@ async def test_medium_text_uses_a_scrollable_text_area() -> None:
         assert area.read_only
         assert area.text == text
         assert not app.view.query(".text-cap-note")
+
+
+async def test_a_call_never_sent_shows_no_duration() -> None:
+    app = ResultApp()
+    async with app.run_test():
+        denied = CallOutcome(status=CallStatus.DENIED, error="a rule says never", duration_s=0.0)
+        await app.view.show(denied, title="wipe")
+        header = rendered_text(app.view.query_one("#result-header", Static))
+        assert header == "wipe · not sent"

@@ -115,9 +115,9 @@ class ResultView(VerticalScroll):
         return _STATUS_CLASS[outcome.status]
 
     def _build(self, outcome: CallOutcome, title: str) -> list[Widget]:
-        header = Content.assemble(
-            literal(title), f" · {status_label(outcome)} · {human_duration(outcome.duration_s)}"
-        )
+        # A call never sent has no duration to show ("not sent · 0 ms" read as if it ran).
+        took = "" if outcome.status is CallStatus.DENIED else f" · {human_duration(outcome.duration_s)}"
+        header = Content.assemble(literal(title), f" · {status_label(outcome)}{took}")
         widgets: list[Widget] = [Static(header, id="result-header")]
         sentence = status_sentence(outcome)
         if sentence is not None:

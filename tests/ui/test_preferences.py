@@ -113,8 +113,14 @@ async def test_change_and_remove_a_rule(tmp_path: Path) -> None:
     app = Host(ctx)
     async with app.run_test(size=(160, 80)) as pilot:
         await pilot.pause()
+        ceiling = app.screen.query_one("#rule-ceiling-0", Select)
+        assert not ceiling.visible  # "always ask ... up to critical" would contradict itself
+        app.screen.query_one("#rule-action-0", Select).value = "always"
+        await pilot.pause()
+        assert ceiling.visible
         app.screen.query_one("#rule-action-0", Select).value = "never"
         await pilot.pause()
+        assert not ceiling.visible
         assert load_config(tmp_path / "config.toml", must_exist=True)[0].rules == [
             ToolRule("files", "rm", "never")
         ]

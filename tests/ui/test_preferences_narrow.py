@@ -35,6 +35,8 @@ async def test_rules_and_overrides_fit_the_screen(tmp_path: Path, size: tuple[in
     width = size[0]
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        app.screen.query_one("#rule-new-action", Select).value = "always"  # its ceiling shows then
+        await pilot.pause()
         for under in ("#prefs-rules", "#prefs-overrides"):
             for widget in controls(app, under):
                 widget.scroll_visible(animate=False, immediate=True)

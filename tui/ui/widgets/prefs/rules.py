@@ -23,9 +23,16 @@ def action_select(value: str, id: str) -> Select[str]:
 
 def ceiling_select(value: str, id: str, *, enabled: bool) -> Select[str]:
     options = [(f"up to {g}", g) for g in GRADES]
-    return Select(
-        options, value=value, allow_blank=False, id=id, classes="rule-ceiling", disabled=not enabled
-    )
+    select = Select(options, value=value, allow_blank=False, id=id, classes="rule-ceiling")
+    use_ceiling(select, enabled)
+    return select
+
+
+def use_ceiling(select: Select[str], enabled: bool) -> None:
+    """Only "always run" has a ceiling: for ask and never it is hidden (its place kept, so the rows stay
+    aligned). Shown greyed out, "never run ... up to critical" read as a contradiction."""
+    select.disabled = not enabled
+    select.set_class(not enabled, "-unused")
 
 
 class ToolRules(PrefsSection):
@@ -37,6 +44,7 @@ class ToolRules(PrefsSection):
     ToolRules.-narrow Label.rule-name { padding: 0 1; }
     ToolRules Select.rule-action { width: 38; }
     ToolRules Select.rule-ceiling { width: 22; }
+    ToolRules Select.rule-ceiling.-unused { visibility: hidden; }
     ToolRules #rule-new-server { width: 24; }
     ToolRules #rule-new-tool { width: 1fr; }
     """
@@ -79,7 +87,7 @@ class ToolRules(PrefsSection):
         widget_id = event.select.id or ""
         if widget_id.startswith("rule-new-"):
             action = self.query_one("#rule-new-action", Select).value
-            self.query_one("#rule-new-ceiling", Select).disabled = action != "always"
+            use_ceiling(self.query_one("#rule-new-ceiling", Select), action == "always")
             return
         index = self._index(widget_id)
         action = self.query_one(f"#rule-action-{index}", Select).value
@@ -89,7 +97,7 @@ class ToolRules(PrefsSection):
         if rule == old:
             return
         if self.report(self.settings.set_rule(rule)):
-            self.query_one(f"#rule-ceiling-{index}", Select).disabled = action != "always"
+            use_ceiling(self.query_one(f"#rule-ceiling-{index}", Select), action == "always")
         else:
             self.refresh(recompose=True)  # show the rule as it still is
 

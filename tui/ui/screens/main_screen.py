@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
-from tui.session.catalogue import CachedCatalogue
+from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
 from tui.startup import Startup
 from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
@@ -477,6 +477,9 @@ class MainScreen(Screen[None]):
 
         try:
             record = await self.session.call(tool, dict(arguments), panel.update_progress, on_send)
+        except ToolNotConfirmed as refused:  # re-listed differently since it was opened: nothing was sent
+            self.notify(clean(str(refused)), severity="warning", timeout=10, markup=False)
+            return
         except asyncio.CancelledError:
             from tui.client.results import CallOutcome, CallStatus  # loaded already: a call ran
 

@@ -10,6 +10,7 @@ from flow_harness import make_flow
 from misbehaving.extension import FULL, ExtensionServer, complete
 from servers.harness import wait_until
 
+from tui.cli.prompt import TerminalAnswerer
 from tui.client.call_flow import Policy
 from tui.client.manager import ConnectionManager
 from tui.client.models import ToolInfo
@@ -18,13 +19,16 @@ from tui.client.results import CallStatus, ResolveOutcome
 from tui.config.model import Preferences, ServerConfig, Timeouts, Trust
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId
+from tui.safety.grade import Grade
 
 READ = {"action": "read", "path": "notes.txt"}
 # A trusted server and a person who auto-approves safe calls: the shortcut a broken answer must not take.
 TRUSTING = Policy(preferences=Preferences(auto_approve_safe=True, auto_approve_low=True))
 
 
-async def run_call(server: ExtensionServer, tmp_path: Path) -> tuple[Any, list[ConfirmRequest]]:
+async def run_call(
+    server: ExtensionServer, tmp_path: Path, policy: Policy = TRUSTING
+) -> tuple[Any, list[ConfirmRequest]]:
     config = ServerConfig(name="ext", transport="stdio", command="in-process", trust=Trust.TRUSTED)
     manager = ConnectionManager([config], Timeouts(), lambda event: None, targets={"ext": server.build()})
     asked: list[ConfirmRequest] = []
@@ -40,7 +44,7 @@ async def run_call(server: ExtensionServer, tmp_path: Path) -> tuple[Any, list[C
     try:
         await wait_until(lambda: bool(manager.tools("ext")))
         engine = PreflightEngine(resolver, manager.connection_id, timeout=2.0)
-        flow = make_flow(manager, engine, TRUSTING, tmp_path, confirm)
+        flow = make_flow(manager, engine, policy, tmp_path, confirm)
         files = {t.name: t for t in manager.tools("ext")}["files"]
         record = await flow.run(files, READ)
     finally:
@@ -80,3 +84,15 @@ async def test_invalid_params_refuses_the_call_without_asking(tmp_path: Path) ->
     assert record.decision.rule == RuleId.INVALID_ARGUMENTS
     assert record.outcome.status is CallStatus.DENIED
     assert "correct the arguments" in (record.outcome.error or "")
+
+
+async def test_a_broken_answer_needs_a_person_even_when_the_grade_asks_anyway(tmp_path: Path) -> None:
+    # Nothing auto-approved: the grade alone would ask, and the headless --approve-up-to answers such an
+    # ask. The broken answer makes it an ask only a person may answer (the warning says "never approved
+    # without asking you").
+    answer = {**FULL["read"], "openWorldHint": True}
+    server = ExtensionServer(static=dict(FULL["read"]), answer=lambda name, args: complete(name, answer))
+    record, asked = await run_call(server, tmp_path, Policy(preferences=Preferences()))
+    assert record.decision.rule == RuleId.RESOLUTION_BROKEN
+    (request,) = asked
+    assert not TerminalAnswerer(interactive=False, approve_up_to=Grade.CRITICAL).pre_approved(request)

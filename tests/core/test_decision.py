@@ -349,3 +349,25 @@ def test_arguments_the_server_rejected_are_denied_whatever_else_would_allow_them
         "deny", "Denied: the server rejected these arguments (error -32602)", RuleId.INVALID_ARGUMENTS
     )
     assert RuleId.INVALID_ARGUMENTS == "invalid-arguments"
+
+
+def test_a_broken_resolution_is_the_rule_of_any_ask_so_only_a_person_answers_it() -> None:
+    # The headless --approve-up-to answers an ask of a low enough grade unless its rule needs a person;
+    # an ask for the grade alone (confirm-destructive, no-rule) would have let it through.
+    common = {
+        "server": DEMO,
+        "definition": FILES,
+        "hints": effective_hints(FILES.annotations, DELETE),
+        "arguments": {"action": "delete", "path": "a.txt"},
+        "book": ApprovalBook(),
+        "preferences": Preferences(),
+        "rules": (),
+    }
+    assert decide(**common).rule != RuleId.RESOLUTION_BROKEN  # type: ignore[arg-type]
+    broken = decide(**common, resolution_broken="the answer names another tool")  # type: ignore[arg-type]
+    assert broken.action == "ask"
+    assert broken.rule == RuleId.RESOLUTION_BROKEN
+    assert "the answer names another tool" in broken.reason
+    never = (ToolRule("demo", "manage_files", "never"),)
+    denied = decide(**{**common, "rules": never}, resolution_broken="x")  # type: ignore[arg-type]
+    assert denied.action == "deny"  # a deny stands

@@ -18,6 +18,7 @@ from tui.cli.sampling_prompt import describe as describe_sampling
 from tui.client.events import ElicitationRequested, SamplingRequested
 from tui.client.feature_models import SamplingReply
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.decision import RuleId
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible
 from tui.session.questions import ConfirmCall, Question, answer_unattended
@@ -171,10 +172,11 @@ class TerminalAnswerer:
             task.add_done_callback(self.tasks.discard)
 
     def pre_approved(self, request: ConfirmRequest) -> bool:
-        """``--approve-up-to``: never for a changed definition, which still needs a person."""
+        """``--approve-up-to``: never for a changed definition or a per-call resolution that broke the
+        extension's rules; those still need a person."""
         ceiling = self.approve_up_to
-        changed = request.decision.rule == "definition-changed"
-        return ceiling is not None and not changed and request.grade.grade <= ceiling
+        needs_person = request.decision.rule in (RuleId.DEFINITION_CHANGED, RuleId.RESOLUTION_BROKEN)
+        return ceiling is not None and not needs_person and request.grade.grade <= ceiling
 
     async def _ask(self, question: Question) -> None:
         try:

@@ -110,7 +110,11 @@ def decide(
     if arguments_rejected is not None:
         return Decision("deny", f"Denied: {arguments_rejected}", RuleId.INVALID_ARGUMENTS)
     decision = _decide(server, definition, hints, arguments, book, preferences, rules, grade, lint)
-    if resolution_broken is not None and decision.action == "allow":
+    # An ask for another reason becomes this one too: it is a rule that says only a person may answer
+    # (the headless --approve-up-to answers other asks of a low enough grade). A changed definition is
+    # such a rule already, and keeps its list of what changed.
+    stands = decision.action == "deny" or decision.rule == RuleId.DEFINITION_CHANGED
+    if resolution_broken is not None and not stands:
         reason = (
             f"Asking: the server's answer about this call broke the tool-resolution extension "
             f"({resolution_broken}), so nothing approves it without you"

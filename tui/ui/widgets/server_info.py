@@ -15,6 +15,21 @@ from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
 
 MODERN = "2026-07-28"
+INSTRUCTIONS_SHOWN = 4000
+"""Characters of a server's instructions shown here: a megabyte of them pushed the log level and roots
+controls below tens of thousands of lines. The Traffic tab has the whole initialize answer."""
+
+
+def instructions_text(instructions: str | None) -> str:
+    if not instructions:
+        return "none"
+    if len(instructions) <= INSTRUCTIONS_SHOWN:
+        return instructions
+    rest = len(instructions) - INSTRUCTIONS_SHOWN
+    return (
+        f"{instructions[:INSTRUCTIONS_SHOWN]}\n… and {rest:,} more characters "
+        "(the whole text is in the initialize answer, in the Traffic tab)"
+    )
 
 
 class ServerInfoView(FeaturePane):
@@ -60,7 +75,7 @@ class ServerInfoView(FeaturePane):
         lines.extend(f"Tool listing: {problem.text}" for problem in state.tool_problems)
         capabilities = self.session.capabilities(self.server)
         lines.append("Capabilities: " + (json.dumps(capabilities, indent=2) if capabilities else "none yet"))
-        lines.append("Instructions: " + (state.instructions or "none"))
+        lines.append("Instructions: " + instructions_text(state.instructions))
         self.query_one("#info-text", Static).update(literal("\n".join(lines)))
         if self.session.manager is None:
             return

@@ -67,13 +67,3 @@ def test_file_names_from_server_text_are_safe() -> None:
 def test_uri_stem() -> None:
     assert uri_stem("file:///a/b/report.pdf?x=1#top") == "report.pdf"
     assert uri_stem("mem://") == "resource"
-
-
-def test_a_servers_long_instructions_are_cut_with_a_note_so_the_controls_below_stay_near() -> None:
-    from tui.ui.widgets.server_info import INSTRUCTIONS_SHOWN, instructions_text
-
-    assert instructions_text(None) == "none"
-    assert instructions_text("Read the notes first.") == "Read the notes first."
-    shown = instructions_text("x" * 1_000_000)
-    assert shown.startswith("x" * INSTRUCTIONS_SHOWN + "\n… and 996,000 more characters")
-    assert len(shown) < INSTRUCTIONS_SHOWN + 200

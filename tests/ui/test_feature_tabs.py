@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app_harness import wait_for
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList, Select, Static, TextArea
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
 from tui.client.results import CallOutcome
 from tui.startup import load_startup
@@ -168,6 +168,7 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
         info = text_of(app, "#info-text")
         assert "Instructions: Read the notes first." in info
         assert '"subscribe": true' in info
+        assert not app.screen.query_one("#info-log-level", Select).disabled  # it declares logging
         app.screen.query_one("#info-log-level", Select).value = "critical"
         await wait_for(pilot, lambda: state.level == "critical")
         roots = tmp_path / "project"
@@ -249,3 +250,16 @@ async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
         )
         app.screen.query_one("#resource-subscribe", Button).press()
         await wait_for(pilot, lambda: state.subscribed == [])
+
+
+async def test_a_server_without_logging_offers_no_log_level_to_choose(home: Path) -> None:
+    from app_harness import make_app, wait_for_tools
+
+    app = make_app(home)  # the demo declares tools only
+    async with app.run_test(size=(140, 50)) as pilot:
+        await wait_for_tools(pilot, app)
+        await pilot.press("f10")
+        await wait_for(pilot, lambda: "mcp-tui-demo" in text_of(app, "#info-text"))
+        select = app.screen.query_one("#info-log-level", Select)
+        await wait_for(pilot, lambda: select.disabled)
+        assert "offers no logging" in str(app.screen.query_one("#info-log-label", Label).content)

@@ -45,7 +45,7 @@ class ServerInfoView(FeaturePane):
             yield self.status
             yield Static("", id="info-text")
             with Horizontal(classes="info-row"):
-                yield Label("Log level ")
+                yield Label("Log level ", id="info-log-label")
                 options = [(level, level) for level in LOG_LEVELS]
                 yield Select(options, id="info-log-level", prompt="server default", allow_blank=True)
             yield Label("Roots offered to the server (one directory per line; none: no roots capability)")
@@ -81,6 +81,13 @@ class ServerInfoView(FeaturePane):
             return
         level = self.session.features.log_level(self.server)
         select: Select[str] = self.query_one("#info-log-level", Select)
+        # A connected server of the initialize era that declares no logging sends no log messages: a
+        # level to choose would promise what it cannot give.
+        legacy = state.protocol_version is not None and state.protocol_version < MODERN
+        silent = legacy and "logging" not in capabilities
+        select.disabled = silent
+        label = "Log level (the server offers no logging) " if silent else "Log level "
+        self.query_one("#info-log-label", Label).update(label)
         with self.prevent(Select.Changed):
             if level is None:
                 select.clear()

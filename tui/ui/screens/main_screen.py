@@ -383,6 +383,10 @@ class MainScreen(Screen[None]):
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
         assessment = self.session.assess(tool)
+        if self.live is not None:
+            # The new form's first Changed must be preflighted even when it repeats the last arguments
+            # (reopening a call from History does): the panel below starts again from "Preflight".
+            self.live.restart()
         await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
         panel = self.panel
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)

@@ -117,6 +117,24 @@ async def test_an_unchanged_update_does_nothing() -> None:
     assert len(counting.calls) == 1
 
 
+async def test_after_restart_the_same_arguments_are_delivered_again() -> None:
+    """A fresh editor (a call reopened from History) needs its own result for the arguments it opens with."""
+    counting = Counting(well_behaved)
+    recorder = Recorder()
+    async with connected(build_server(counting)) as conn:
+        live = live_for(recorder, conn.engine())
+        arguments = {"action": "delete", "path": "a"}
+        live.update(conn.tools["files"], arguments)
+        first = await recorder.next_result()
+        live.restart()
+        live.update(conn.tools["files"], dict(arguments))
+        # The seed draft's answer for the identical call is reused, and delivered at once.
+        assert len(recorder.results) == 2
+    assert recorder.results[-1].reused
+    assert recorder.results[-1].effective == first.effective
+    assert len(counting.calls) == 1
+
+
 async def test_the_editor_mutating_its_dict_does_not_change_what_is_resolved() -> None:
     counting = Counting(well_behaved)
     recorder = Recorder()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,21 @@ async def test_after_a_reconnect_the_open_tools_preflight_runs_again_by_itself(h
         assert result is not None
         assert result.arguments == {"action": "delete", "path": "a.txt"}
         assert panel(app).badges.grade is Grade.HIGH
+
+
+async def test_history_dates_a_call_as_the_audit_log_does(home: Path) -> None:
+    """Both show when the call was decided (here: the Allow once), not when it was started or finished."""
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["world_clock"], {"timezone": "UTC"})
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+        await pilot.pause(1.2)  # the person thinks it over: the start and the decision differ
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.main_screen.query_one(CallHistory).entries)
+        [entry] = app.main_screen.query_one(CallHistory).entries
+        [record] = audit_records(home)
+        audited = datetime.fromisoformat(record["time"])
+        assert abs(entry.decided_at - audited) < timedelta(milliseconds=1)
+        assert history_rows(app)[0].startswith(audited.astimezone().strftime("%H:%M:%S"))

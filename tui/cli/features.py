@@ -230,7 +230,7 @@ def prompt(request: Request) -> int:
                     "prompt": name,
                     "arguments": arguments,
                     "description": result.description,
-                    "messages": [{"role": m.role, "content": asdict(m.content)} for m in result.messages],
+                    "messages": [{"role": m.role, "content": m.raw_content} for m in result.messages],
                 }
             )
             return 0

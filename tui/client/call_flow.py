@@ -12,6 +12,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from tui.client.models import ToolInfo
@@ -94,7 +95,11 @@ class CallRecord:
     evaluation: Evaluation
     choice: ConfirmChoice | None
     outcome: CallOutcome
-    started_at: float
+    decided_at: datetime
+    """When the attempt was decided (UTC): the policy's decision, or the person's answer when asked.
+
+    The audit record's ``time``; not when the call finished (``duration_ms`` says how long it ran).
+    """
     notes: tuple[str, ...] = ()
     """Things the person should know that are not the call's result (an approval that was not saved)."""
 
@@ -181,9 +186,10 @@ class CallFlow:
         on_send: Callable[[], Awaitable[None]] | None = None,
     ) -> CallRecord:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out."""
-        started = time.time()
+        started = time.monotonic()
         evaluation = await self.evaluate(tool, arguments)
         decision = evaluation.decision
+        decided = datetime.now(UTC)
         choice: ConfirmChoice | None = None
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
@@ -191,14 +197,15 @@ class CallFlow:
                 choice = await self.confirm(evaluation.confirm_request())
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
-                # nothing was sent, and the audit log still says so.
-                unsent = CallRecord(evaluation, ConfirmChoice.CANCEL, _not_sent(), started)
+                # nothing was sent, and the audit log still says so. The interruption decided it.
+                unsent = CallRecord(evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC))
                 interrupted = "Interrupted before you answered; nothing was sent."
                 self._finish(unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
                 raise
+            decided = datetime.now(UTC)  # the person's answer decided it, however long they took
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
-        record = CallRecord(evaluation, choice, _not_sent(), started, notes)
+        record = CallRecord(evaluation, choice, _not_sent(), decided, notes)
         if decision.action == "deny":
             return self._finish(record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
@@ -221,7 +228,7 @@ class CallFlow:
         try:
             outcome = await self.target.call_tool(tool.server, tool.name, frozen, on_progress=on_progress)
         except asyncio.CancelledError:
-            elapsed = time.time() - started
+            elapsed = time.monotonic() - started
             message = "Cancelled; the server was told to stop."
             self._finish(record, CallOutcome(CallStatus.CANCELLED, error=message, duration_s=elapsed))
             raise
@@ -253,6 +260,7 @@ class CallFlow:
                 choice=record.choice.value if record.choice else None,
                 interface=self.interface,
                 redact=self.policy.preferences.redact_arguments_in_audit,
+                now=record.decided_at,
             )
         )
         return record

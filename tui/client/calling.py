@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from tui.client import errors, invalid_response
 from tui.client.connection import Connection
-from tui.client.convert import call_outcome
+from tui.client.convert import call_outcome, wire_dict
 from tui.client.models import ConnectionStatus, ResolveMethod, ToolInfo
 from tui.client.results import CallOutcome, CallStatus, Progress, ResolveOutcome
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
@@ -118,7 +118,7 @@ async def call_tool(
         text = f"The call failed: {errors.describe(exc)}"
         return CallOutcome(CallStatus.ERROR, error=text, duration_s=time.monotonic() - started)
     elapsed = time.monotonic() - started
-    raw = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    raw = wire_dict(result)
     if result.structured_content is None and "structured_content" in result.model_fields_set:
         raw["structuredContent"] = None
     note = output_schema_problem(_find_tool(connection, tool), raw)

@@ -51,6 +51,14 @@ def tool_info(
     )
 
 
+def wire_dict(model: Any) -> dict[str, Any]:
+    """An SDK model as the wire JSON the server sent (camelCase, unset optional fields left out).
+
+    What ``call --json`` prints as the result and ``prompt --json`` as each message's content block.
+    """
+    return dict(model.model_dump(by_alias=True, mode="json", exclude_none=True))
+
+
 def _decode(data: Any) -> tuple[bytes, str | None]:
     if not isinstance(data, str):
         return b"", "the data is not a base64 string"

@@ -93,6 +93,8 @@ class PromptInfo:
 class PromptMessage:
     role: str
     content: ContentBlock
+    raw_content: dict[str, Any] = field(default_factory=dict, compare=False)
+    """The content block as the server sent it (``{"type": "text", "text": ...}``): what ``--json`` prints."""
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,18 @@ class LivePreflight:
         )
         self._deliver(self._generation, result)
 
+    def restart(self) -> None:
+        """A fresh editor opened (a tool, or a call reopened from History): forget the current arguments.
+
+        Its first ``update`` then runs and delivers even when tool and arguments equal the last ones, so
+        the new editor shows where its hints come from instead of waiting for an edit.
+        """
+        if self._closed:
+            return
+        self._cancel()
+        self._generation += 1
+        self._tool, self._arguments, self._identity = None, {}, None
+
     def retry(self) -> None:
         """Ask the server again about the current arguments now, without reusing an earlier answer."""
         if self._closed or self._tool is None:

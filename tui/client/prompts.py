@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import mcp_types as types
 from mcp import Client
 
-from tui.client.convert import _opt_str, content_block
+from tui.client.convert import _opt_str, content_block, wire_dict
 from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
 from tui.client.list_entries import all_pages, list_page
 from tui.client.models import Note
-from tui.client.resources import _dump, _ignore, guarded
+from tui.client.resources import _ignore, guarded
 
 
 async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> tuple[PromptInfo, ...]:
@@ -55,10 +56,12 @@ async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> 
 
 async def get_prompt(client: Client, name: str, arguments: dict[str, str], timeout: float) -> PromptResult:
     result = await guarded(f"prompts/get {name}", timeout, lambda: client.get_prompt(name, arguments))
-    raw = _dump(result)
-    messages = tuple(
-        PromptMessage(role=str(m.get("role", "")), content=content_block(m.get("content") or {}))
-        for m in raw.get("messages", [])
-        if isinstance(m, dict)
-    )
+    raw = wire_dict(result)
+    messages = tuple(_message(m) for m in raw.get("messages", []) if isinstance(m, dict))
     return PromptResult(description=_opt_str(raw.get("description")), messages=messages)
+
+
+def _message(raw: dict[str, Any]) -> PromptMessage:
+    block = raw.get("content")
+    sent = block if isinstance(block, dict) else {}
+    return PromptMessage(role=str(raw.get("role", "")), content=content_block(sent), raw_content=sent)

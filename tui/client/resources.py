@@ -9,7 +9,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import anyio
 import mcp_types as types
@@ -17,7 +17,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from tui.client import errors
-from tui.client.convert import _decode, _opt_str
+from tui.client.convert import _decode, _opt_str, wire_dict
 from tui.client.feature_models import (
     CompletionRef,
     FeatureError,
@@ -50,10 +50,6 @@ async def guarded(what: str, timeout: float, request: Callable[[], Awaitable[T]]
         if isinstance(exc, FeatureError):
             raise
         raise FeatureError(f"{what}: {errors.describe(exc)}", errors.failure_of(exc)) from exc
-
-
-def _dump(model: Any) -> dict[str, Any]:
-    return dict(model.model_dump(by_alias=True, mode="json", exclude_none=True))
 
 
 async def list_resources(client: Client, timeout: float, note: Note = _ignore) -> ResourceListing:
@@ -127,7 +123,7 @@ async def read_resource(client: Client, uri: str, timeout: float) -> tuple[Resou
     result = await guarded(f"reading {uri}", timeout, lambda: client.read_resource(uri, cache_mode="bypass"))
     contents = []
     for item in result.contents:
-        raw = _dump(item)
+        raw = wire_dict(item)
         mime = _opt_str(raw.get("mimeType"))
         item_uri = str(raw.get("uri", uri))
         if "blob" in raw:

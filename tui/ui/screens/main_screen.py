@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -383,6 +383,10 @@ class MainScreen(Screen[None]):
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
         assessment = self.session.assess(tool)
+        if self.live is not None:
+            # The new form's first Changed must be preflighted even when it repeats the last arguments
+            # (reopening a call from History does): the panel below starts again from "Preflight".
+            self.live.restart()
         await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
         panel = self.panel
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
@@ -461,7 +465,7 @@ class MainScreen(Screen[None]):
         self.history_count += 1
         entry = HistoryEntry(
             self.history_count,
-            datetime.now(),
+            datetime.now(UTC),  # replaced by the moment the call is decided (the audit log's time)
             tool.server,
             tool.name,
             dict(arguments),
@@ -471,8 +475,11 @@ class MainScreen(Screen[None]):
 
         async def on_send() -> None:
             # The clock starts when tools/call goes out, not while the confirmation dialog is open.
-            nonlocal sent_at
+            nonlocal sent_at, entry
             sent_at = time.monotonic()
+            # Decided a moment ago (this runs right after the decision): what a call cancelled while it
+            # runs shows, as its record never comes back here.
+            entry = replace(entry, decided_at=datetime.now(UTC))
             await panel.show_running(title)
 
         try:

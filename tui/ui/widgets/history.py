@@ -32,7 +32,10 @@ class HistoryEntry:
     """One call of this session. ``outcome`` is None while the call runs."""
 
     id: int
-    started_at: datetime
+    decided_at: datetime
+    """When the call was decided, the moment the audit log's ``time`` holds (the person's answer when
+    asked, else the policy's decision); shown in local time. A row is only added once the call has ended,
+    so the placeholder a running entry starts with is never shown."""
     server: str
     tool: str
     arguments: Mapping[str, Any]
@@ -46,6 +49,7 @@ class HistoryEntry:
         """This entry with the outcome, grade and the person's answer of a call that went through the flow."""
         return replace(
             self,
+            decided_at=record.decided_at,
             outcome=record.outcome,
             grade=record.assessment.grade.grade,
             declined=record.choice is ConfirmChoice.CANCEL,
@@ -115,10 +119,10 @@ def choose_history_layout(width: int, entries: list[HistoryEntry]) -> HistoryLay
 
 
 def history_row(entry: HistoryEntry, layout: HistoryLayout = HistoryLayout()) -> Content:
-    """Time, grade, status, duration and server/tool in fixed columns; ``layout`` says which show."""
+    """Time decided (local), grade, status, duration and server/tool in fixed columns, as ``layout`` says."""
     parts: list[Content] = []
     if layout.time:
-        parts.append(Content.styled(entry.started_at.strftime("%H:%M:%S"), "dim"))
+        parts.append(Content.styled(entry.decided_at.astimezone().strftime("%H:%M:%S"), "dim"))
     if entry.grade is None:
         parts.append(Content(" " * (GRADE_WIDTH if layout.full_chip else 4)))
     else:

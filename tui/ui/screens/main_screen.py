@@ -614,6 +614,13 @@ class MainScreen(Screen[None]):
         self._workspace.active = tab
         if tab == "history":
             self.query_one(CallHistory).focus()  # Down and Enter work at once
+        elif tab in ("resources", "prompts"):
+            from tui.ui.widgets.feature_pane import FeaturePane
+
+            # Like History: the list has the focus and its first row is highlighted, so Enter opens it.
+            pane = self.query_one(f"#{tab}", Widget)
+            for view in pane.query(FeaturePane):
+                view.focus_list()
         elif tab == "logs":
             # The server the person is working with: the open tool's, else the last call's.
             panel = self.mounted_panel

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Select, Static
 
@@ -13,6 +14,7 @@ from tui.client.feature_models import SamplingMessage, SamplingRequest
 from tui.client.results import TextBlock
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.form import ArgumentForm
 from tui.ui.widgets.form.base import FormField
 
 # As the demo's ask_user asks: a name, then a colour from a list.
@@ -82,3 +84,35 @@ async def test_sampling_opens_with_who_asks_and_the_system_prompt_in_sight() -> 
         assert seen(app.screen.query_one("#sampling-system"))
         assert app.focused is app.screen.query_one("#sampling-reply")
         assert seen(app.screen.query_one("#sampling-send"))
+
+
+TWO_FIELDS = {
+    "type": "object",
+    "properties": {
+        "prompt": {"type": "string", "description": "The prompt to send to the LLM"},
+        "maxTokens": {"type": "number", "description": "Maximum number of tokens to generate"},
+    },
+    "required": ["prompt"],
+}
+
+
+class FormHost(App[None]):
+    CSS = "#box { height: 8; }"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="box"):
+            yield ArgumentForm(TWO_FIELDS)
+
+
+async def test_a_field_focused_while_its_form_still_scrolls_ends_up_shown_with_its_label() -> None:
+    # As a call form opened at 80x24: Textual centres the first field focused before the layout
+    # settled, smoothly, and the label went out of view after the field had been put in view.
+    app = FormHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.query_one("#box", VerticalScroll)
+        box.scroll_to(y=4, animate=True, duration=0.3)
+        app.query_one(ArgumentForm).focus_first_field()
+        await pilot.pause(0.8)
+        assert box.scroll_y < 4
+        assert seen(app.query_one(ArgumentForm).query(".field-title").first())

@@ -33,11 +33,21 @@ def visible_rows(container: Widget) -> tuple[int, int]:
     return top, bottom
 
 
-def keep_in_view(target: Widget, focused: Widget) -> None:
+WAIT_FOR_SCROLL = 0.05
+"""Seconds between looks while a scroll is still moving (Textual's own, centring the focused widget)."""
+
+
+def keep_in_view(target: Widget, focused: Widget, tries: int = 40) -> None:
     """Scroll the nearest scroll container so ``target`` (a field with its label) shows in full; when it
-    is taller than the room, its top down to ``focused``, else ``focused`` alone."""
+    is taller than the room, its top down to ``focused``, else ``focused`` alone.
+
+    Waits for a scroll that is still moving: Textual centres a widget focused before its layout settled
+    (a freshly opened form), smoothly, and that would carry the label out of view again afterwards."""
     container = scroll_container(focused)
     if container is None or not target.region or not focused.region:
+        return
+    if tries and container.app.animator.is_being_animated(container, "scroll_y"):
+        focused.set_timer(WAIT_FOR_SCROLL, lambda: keep_in_view(target, focused, tries - 1))
         return
     top, bottom = visible_rows(container)
     start = target.region.y

@@ -82,7 +82,9 @@ async def test_sampling_opens_with_who_asks_and_the_system_prompt_in_sight() -> 
         await pilot.pause(0.2)
         assert seen(app.screen.query_one("#sampling-from"))
         assert seen(app.screen.query_one("#sampling-system"))
-        assert app.focused is app.screen.query_one("#sampling-reply")
+        reply = app.screen.query_one("#sampling-reply")
+        assert app.focused is reply
+        assert seen(reply), "the reply box is under the buttons"
         assert seen(app.screen.query_one("#sampling-send"))
 
 

@@ -52,9 +52,11 @@ class SamplingScreen(RequestDialog[SamplingReply | None]):
     SamplingScreen #sampling-request { height: auto; max-height: 30vh; margin: 1 0 0 0; }
     SamplingScreen .sampling-role { color: $text-muted; margin-top: 1; }
     SamplingScreen #sampling-meta { color: $text-muted; margin-top: 1; }
-    SamplingScreen #sampling-reply { height: 8; max-height: 25vh; }
+    SamplingScreen #sampling-reply { height: 8; max-height: 20vh; }
     SamplingScreen #sampling-footer { dock: bottom; height: auto; background: $surface; }
-    SamplingScreen #sampling-problem { color: $error; height: auto; }
+    /* Empty until there is a problem: its blank row was the reply's last line at 80x24. */
+    SamplingScreen #sampling-problem { color: $error; height: auto; display: none; }
+    SamplingScreen #sampling-problem.-shown { display: block; }
     SamplingScreen #sampling-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     SamplingScreen #sampling-buttons Button { margin-left: 1; }
     """
@@ -133,9 +135,9 @@ class SamplingScreen(RequestDialog[SamplingReply | None]):
     def action_send(self) -> None:
         text = self.query_one("#sampling-reply", TextArea).text
         if not text.strip():
-            self.query_one("#sampling-problem", Static).update(
-                literal("Write the reply first, or decline (Esc).")
-            )
+            problem = self.query_one("#sampling-problem", Static)
+            problem.update(literal("Write the reply first, or decline (Esc)."))
+            problem.add_class("-shown")
             return
         self.dismiss(SamplingReply(text))
 

@@ -51,13 +51,14 @@ async def ask_to_sample(pilot: Pilot[None], app: McpTuiApp, question: str) -> as
 
 
 async def open_first(pilot: Pilot[None], app: McpTuiApp, key: str, list_id: str, count: int) -> OptionList:
-    """Open a feature tab with ``key``, wait for its list to hold ``count`` entries and open the first."""
+    """Open a feature tab with ``key``, wait for its list to hold ``count`` entries and open the first
+    with Enter: the key put the focus in the list, its first row highlighted."""
     await app.session.ready("f", timeout=20)
     await pilot.press(key)
     listing = app.screen.query_one(list_id, OptionList)
     await wait_for(pilot, lambda: listing.option_count == count)
-    listing.focus()
-    listing.highlighted = 0
+    assert app.focused is listing
+    assert listing.highlighted == 0
     await pilot.press("enter")
     return listing
 
@@ -110,6 +111,19 @@ async def test_resources_are_listed_read_literally_and_templates_filled(home: Pa
         await pilot.press("right")  # accepts the suggestion
         await pilot.click("#resource-read")
         await wait_for(pilot, lambda: "Hello, alan!" in text_of(app, "#resource-text"))
+
+
+async def test_f7_and_f8_put_the_focus_in_their_list_at_80x24_and_keep_its_place(home: Path) -> None:
+    app = app_with(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        resources = await open_first(pilot, app, "f7", "#resource-list", 4)
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+        await pilot.press("down")
+        await open_first(pilot, app, "f8", "#prompt-list", 1)
+        await wait_for(pilot, lambda: bool(app.screen.query("#prompt-form")))
+        await pilot.press("f7")  # back: the row the person had moved to, not the first again
+        assert app.focused is resources
+        assert resources.highlighted == 1
 
 
 async def test_prompts_are_fetched_with_arguments_and_shown_literally(home: Path) -> None:

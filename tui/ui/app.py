@@ -41,8 +41,9 @@ class McpTuiApp(App[None]):
     COMMANDS = App.COMMANDS | {AppCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
-        Binding("f4", "open_preferences", "Preferences", id="open-preferences"),
-        Binding("f5", "open_audit", "Audit log", id="open-audit"),
+        # priority, like the main screen's function keys: no focused widget's own binding takes them.
+        Binding("f4", "open_preferences", "Preferences", id="open-preferences", priority=True),
+        Binding("f5", "open_audit", "Audit log", id="open-audit", priority=True),
     ]
 
     def __init__(

@@ -43,6 +43,9 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
         width: 90%; max-width: 110; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
         padding: 1 2; border: thick $accent; background: $surface;
     }
+    ElicitationScreen #elicit-head {
+        dock: top; height: auto; max-height: 35vh; scrollbar-size-vertical: 1; background: $surface;
+    }
     ElicitationScreen #elicit-from { color: $text-muted; }
     ElicitationScreen #elicit-message { margin: 1 0; }
     ElicitationScreen #elicit-body { height: auto; }
@@ -71,8 +74,10 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
     def compose(self) -> ComposeResult:
         # The whole dialog scrolls (a long form, a short terminal); the answers stay docked in sight.
         with VerticalScroll(id="elicit-box"):
-            yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
-            yield Static(literal(self.message), id="elicit-message")
+            # Docked too: who asks and what stays in sight while the form below scrolls.
+            with VerticalScroll(id="elicit-head"):
+                yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
+                yield Static(literal(self.message), id="elicit-message")
             with Vertical(id="elicit-body"):
                 yield ArgumentForm(self.requested_schema, id="elicit-form")
             with Vertical(id="elicit-footer"):

@@ -86,13 +86,15 @@ class MainScreen(Screen[None]):
         Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort"),
         Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort"),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
-        Binding("f2", "show_tab('history')", "History", id="tab-history"),
-        Binding("f3", "show_tab('logs')", "Logs", id="tab-logs"),
-        Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False),
-        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources"),
-        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts"),
-        Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic"),
-        Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info"),
+        # priority: the function keys work whatever has the focus; TextArea binds F6 (select line) and
+        # F7 (select all), which would otherwise swallow them while the JSON box or a text field has it.
+        Binding("f2", "show_tab('history')", "History", id="tab-history", priority=True),
+        Binding("f3", "show_tab('logs')", "Logs", id="tab-logs", priority=True),
+        Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False, priority=True),
+        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True),
+        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True),
+        Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True),
+        Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True),
     ]
     # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
     # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
@@ -622,6 +624,13 @@ class MainScreen(Screen[None]):
         self._workspace.active = tab
         if tab == "history":
             self.query_one(CallHistory).focus()  # Down and Enter work at once
+        elif tab in ("resources", "prompts"):
+            from tui.ui.widgets.feature_pane import FeaturePane
+
+            # Like History: the list has the focus and its first row is highlighted, so Enter opens it.
+            pane = self.query_one(f"#{tab}", Widget)
+            for view in pane.query(FeaturePane):
+                view.focus_list()
         elif tab == "logs":
             # The server the person is working with: the open tool's, else the last call's.
             panel = self.mounted_panel

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui.ui.safe_text import literal
+from tui.ui.widgets.keep_in_view import keep_in_view
 
 T = TypeVar("T")
 
@@ -53,6 +54,15 @@ class RequestDialog(ModalScreen[T], Generic[T]):
         self._decline_all = decline_all
         self._withdrawn = False
         self._closing_withdrawn = False
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Clear of the docked buttons, which Textual counts as room to show it in. A form's fields are
+        # put in view (with their labels) by the form itself.
+        from tui.ui.widgets.form import ArgumentForm
+
+        focused = event.widget
+        if not any(isinstance(ancestor, ArgumentForm) for ancestor in focused.ancestors):
+            self.call_after_refresh(keep_in_view, focused, focused)
 
     # ---- the requests waiting behind this one ----------------------------------------------------
 

@@ -48,12 +48,15 @@ class SamplingScreen(RequestDialog[SamplingReply | None]):
         padding: 1 2; border: thick $warning; background: $surface;
     }
     SamplingScreen #sampling-from { text-style: bold; }
-    SamplingScreen #sampling-request { height: auto; max-height: 20; margin: 1 0; }
+    SamplingScreen #sampling-head { dock: top; height: auto; background: $surface; }
+    SamplingScreen #sampling-request { height: auto; max-height: 30vh; margin: 1 0 0 0; }
     SamplingScreen .sampling-role { color: $text-muted; margin-top: 1; }
-    SamplingScreen #sampling-meta { color: $text-muted; }
-    SamplingScreen #sampling-reply { height: 8; }
+    SamplingScreen #sampling-meta { color: $text-muted; margin-top: 1; }
+    SamplingScreen #sampling-reply { height: 8; max-height: 20vh; }
     SamplingScreen #sampling-footer { dock: bottom; height: auto; background: $surface; }
-    SamplingScreen #sampling-problem { color: $error; height: auto; }
+    /* Empty until there is a problem: its blank row was the reply's last line at 80x24. */
+    SamplingScreen #sampling-problem { color: $error; height: auto; display: none; }
+    SamplingScreen #sampling-problem.-shown { display: block; }
     SamplingScreen #sampling-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     SamplingScreen #sampling-buttons Button { margin-left: 1; }
     """
@@ -74,20 +77,22 @@ class SamplingScreen(RequestDialog[SamplingReply | None]):
         request = self.request
         # The whole dialog scrolls on a short terminal; the reply's buttons stay docked in sight.
         with VerticalScroll(id="sampling-box"):
-            yield Static(
-                literal(
-                    f"{self.server} asks for a model's reply. You write it; nothing is sent until you do."
-                ),
-                id="sampling-from",
-            )
-            with VerticalScroll(id="sampling-request"):
-                if request.system_prompt:
-                    yield Static(literal("system prompt"), classes="sampling-role")
-                    yield Static(literal(request.system_prompt), id="sampling-system")
-                for index, message in enumerate(request.messages):
-                    yield Static(literal(message.role), classes="sampling-role")
-                    text = "\n".join(block_text(block) for block in message.content)
-                    yield Static(literal(text), id=f"sampling-message-{index}")
+            # Docked: who asks and what stays in sight above the reply (the request scrolls by itself).
+            with Vertical(id="sampling-head"):
+                yield Static(
+                    literal(
+                        f"{self.server} asks for a model's reply. You write it; nothing is sent until you do."
+                    ),
+                    id="sampling-from",
+                )
+                with VerticalScroll(id="sampling-request"):
+                    if request.system_prompt:
+                        yield Static(literal("system prompt"), classes="sampling-role")
+                        yield Static(literal(request.system_prompt), id="sampling-system")
+                    for index, message in enumerate(request.messages):
+                        yield Static(literal(message.role), classes="sampling-role")
+                        text = "\n".join(block_text(block) for block in message.content)
+                        yield Static(literal(text), id=f"sampling-message-{index}")
             yield Static(literal(self._meta_text()), id="sampling-meta")
             yield TextArea("", id="sampling-reply", soft_wrap=True, tab_behavior="focus")
             with Vertical(id="sampling-footer"):
@@ -130,9 +135,9 @@ class SamplingScreen(RequestDialog[SamplingReply | None]):
     def action_send(self) -> None:
         text = self.query_one("#sampling-reply", TextArea).text
         if not text.strip():
-            self.query_one("#sampling-problem", Static).update(
-                literal("Write the reply first, or decline (Esc).")
-            )
+            problem = self.query_one("#sampling-problem", Static)
+            problem.update(literal("Write the reply first, or decline (Esc)."))
+            problem.add_class("-shown")
             return
         self.dismiss(SamplingReply(text))
 

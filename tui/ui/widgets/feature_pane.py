@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from tui.session.session import Session
 from tui.ui.safe_text import literal
@@ -17,6 +17,9 @@ class FeaturePane(Vertical):
     FeaturePane .pane-status { height: auto; color: $text-muted; }
     FeaturePane .pane-status.-error { color: $error; }
     """
+
+    LIST_ID: str | None = None
+    """The pane's list of entries (resources, prompts), where its tab's key puts the focus."""
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -41,6 +44,19 @@ class FeaturePane(Vertical):
     def reload(self) -> None:
         """Fetch and show this server's data again; subclasses override."""
 
+    def focus_list(self) -> None:
+        """Opened by its key: the focus goes to the list, its first row highlighted, so Enter opens it."""
+        if self.LIST_ID is not None:
+            listing = self.query_one(f"#{self.LIST_ID}", OptionList)
+            listing.focus()
+            highlight_first(listing)
+
     def say(self, text: str, *, error: bool = False) -> None:
         self.status.update(literal(text))
         self.status.set_class(error, "-error")
+
+
+def highlight_first(listing: OptionList) -> None:
+    """The first row, unless one is highlighted already (the person's place is kept)."""
+    if listing.highlighted is None and listing.option_count:
+        listing.highlighted = 0

@@ -15,7 +15,7 @@ from tui.client.feature_models import FeatureError, PromptInfo
 from tui.ui.safe_text import literal
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import message_text
-from tui.ui.widgets.feature_pane import FeaturePane
+from tui.ui.widgets.feature_pane import FeaturePane, highlight_first
 from tui.ui.widgets.form import ArgumentForm
 
 
@@ -44,6 +44,7 @@ class PromptsView(FeaturePane):
     PromptsView .pane-buttons Button { margin-right: 1; }
     PromptsView #prompt-messages { height: 1fr; }
     """
+    LIST_ID = "prompt-list"
 
     def __init__(self, session: Any, *, id: str | None = None) -> None:
         super().__init__(session, id=id)
@@ -83,7 +84,7 @@ class PromptsView(FeaturePane):
             Option(literal(f"{p.title or p.name}  {p.description or ''}".rstrip()), id=f"p{i}")
             for i, p in enumerate(prompts)
         ]
-        self.query_one(OptionList).add_options(options)
+        highlight_first(self.query_one(OptionList).add_options(options))
         self.say(f"{len(prompts)} prompts. Pick one, fill in its arguments, press Get prompt.")
 
     @on(OptionList.OptionSelected, "#prompt-list")

@@ -17,7 +17,7 @@ from tui.formatting import suggested_file_name, uri_stem
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import resource_text, size_text
-from tui.ui.widgets.feature_pane import FeaturePane
+from tui.ui.widgets.feature_pane import FeaturePane, highlight_first
 from tui.ui.widgets.form import ArgumentForm
 
 
@@ -29,6 +29,7 @@ class ResourcesView(FeaturePane):
     ResourcesView .pane-buttons Button { margin-right: 1; }
     ResourcesView #resource-content { height: 1fr; }
     """
+    LIST_ID = "resource-list"
 
     def __init__(self, session: object, *, id: str | None = None) -> None:
         super().__init__(session, id=id)  # type: ignore[arg-type]
@@ -73,7 +74,7 @@ class ResourcesView(FeaturePane):
             Option(literal(f"template {t.name}  {t.uri_template}"), id=f"t{i}")
             for i, t in enumerate(listing.templates)
         ]
-        self.query_one(OptionList).add_options(options)
+        highlight_first(self.query_one(OptionList).add_options(options))
         more = " (stopped at the page limit)" if listing.truncated else ""
         self.say(f"{len(listing.resources)} resources, {len(listing.templates)} templates{more}.")
 

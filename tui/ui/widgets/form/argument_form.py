@@ -12,7 +12,7 @@ import ast
 import json
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,6 +26,7 @@ from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path,
 from tui.ui.widgets.form.json_field import dump, json_problem
 from tui.ui.widgets.form.registry import build_field
 from tui.ui.widgets.form.schema import root_spec
+from tui.ui.widgets.keep_in_view import keep_in_view
 
 _REQUIRED_SUFFIX = " is a required property"
 _ANY_OF_SUFFIX = " is not valid under any of the given schemas"
@@ -112,6 +113,12 @@ class ArgumentForm(Vertical):
         if self._pending_raw is not None:
             self._enter_raw(self._pending_raw)
         self._edited()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # After Textual's own scroll to the focused widget: the field's label comes into view with it.
+        focused = event.widget
+        field = next((w for w in focused.ancestors_with_self if isinstance(w, FormField)), None)
+        self.call_after_refresh(keep_in_view, field or focused, focused)
 
     # Public API --------------------------------------------------------------------------------
     def current(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:

@@ -1,0 +1,120 @@
+"""At 80x24 a dialog keeps who asks and what in sight, and a focused field shows with its label, clear of
+the docked buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Select, Static
+
+from tui.client.feature_models import SamplingMessage, SamplingRequest
+from tui.client.results import TextBlock
+from tui.ui.screens.elicitation import ElicitationScreen
+from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.form import ArgumentForm
+from tui.ui.widgets.form.base import FormField
+
+# As the demo's ask_user asks: a name, then a colour from a list.
+ASK_USER = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "title": "Your name", "minLength": 1},
+        "colour": {"type": "string", "title": "Favourite colour", "enum": ["red", "green", "blue"]},
+    },
+    "required": ["name"],
+}
+
+
+class Host(App[None]):
+    def __init__(self, dialog: Any) -> None:
+        super().__init__()
+        self.dialog = dialog
+
+    def compose(self) -> ComposeResult:
+        yield Static("behind")
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog)
+
+
+def seen(widget: Widget) -> bool:
+    """on screen, and not under anything docked over it (the widget itself is what the screen draws
+    at its first and last rows)"""
+    region = widget.region
+    screen = widget.screen
+    if not region or not screen.region.contains_region(region):
+        return False
+    top = screen.get_widget_at(region.x + 1, region.y)[0]
+    bottom = screen.get_widget_at(region.x + 1, region.bottom - 1)[0]
+    return widget in top.ancestors_with_self and widget in bottom.ancestors_with_self
+
+
+async def test_tab_to_the_colour_shows_it_with_its_label_and_who_asks() -> None:
+    app = Host(ElicitationScreen("demo", "What is your name?", ASK_USER))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause(0.2)
+        select = app.screen.query_one(Select)
+        assert app.focused is not None
+        assert select in app.focused.ancestors_with_self
+        field = next(w for w in select.ancestors if isinstance(w, FormField))
+        label = field.query_one(".field-title")
+        assert seen(label), "the label of the focused field is out of sight"
+        assert seen(select), "the focused dropdown is under the buttons"
+        assert seen(app.screen.query_one("#elicit-from"))
+        assert seen(app.screen.query_one("#elicit-message"))
+        assert seen(app.screen.query_one("#elicit-accept"))
+
+
+async def test_sampling_opens_with_who_asks_and_the_system_prompt_in_sight() -> None:
+    request = SamplingRequest(
+        messages=(SamplingMessage("user", (TextBlock("Resource sampling-request context: hello"),)),),
+        system_prompt="You are a helpful test server.",
+        max_tokens=100,
+        temperature=0.7,
+    )
+    app = Host(SamplingScreen("mcp-server-everything", request))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert seen(app.screen.query_one("#sampling-from"))
+        assert seen(app.screen.query_one("#sampling-system"))
+        reply = app.screen.query_one("#sampling-reply")
+        assert app.focused is reply
+        assert seen(reply), "the reply box is under the buttons"
+        assert seen(app.screen.query_one("#sampling-send"))
+
+
+TWO_FIELDS = {
+    "type": "object",
+    "properties": {
+        "prompt": {"type": "string", "description": "The prompt to send to the LLM"},
+        "maxTokens": {"type": "number", "description": "Maximum number of tokens to generate"},
+    },
+    "required": ["prompt"],
+}
+
+
+class FormHost(App[None]):
+    CSS = "#box { height: 8; }"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="box"):
+            yield ArgumentForm(TWO_FIELDS)
+
+
+async def test_a_field_focused_while_its_form_still_scrolls_ends_up_shown_with_its_label() -> None:
+    # As a call form opened at 80x24: Textual centres the first field focused before the layout
+    # settled, smoothly, and the label went out of view after the field had been put in view.
+    app = FormHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.query_one("#box", VerticalScroll)
+        box.scroll_to(y=4, animate=True, duration=0.3)
+        app.query_one(ArgumentForm).focus_first_field()
+        await pilot.pause(0.8)
+        assert box.scroll_y < 4
+        assert seen(app.query_one(ArgumentForm).query(".field-title").first())

@@ -108,6 +108,19 @@ async def test_f3_shows_the_open_tools_server_not_the_highlighted_row(home: Path
         assert first_line == "beta has written nothing yet (its stderr and log messages show here)."
 
 
+async def test_a_tab_key_right_after_opening_a_tool_is_not_undone_by_the_forms_focus(home: Path) -> None:
+    # The form takes the focus after the next refresh; focusing a widget brings its tab back, so a
+    # quick F3 (typed, or sent by a script) used to land on Logs and bounce back to Call.
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["world_clock"])
+        await pilot.press("f3")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.main_screen.query_one(TabbedContent).active == "logs"
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_empty_log_s_sentence_wraps_between_words(home: Path, size: tuple[int, int]) -> None:
     app = make_app(home)

@@ -395,8 +395,14 @@ class MainScreen(Screen[None]):
         self._show_tool_details(tool, assessment.hints)
         self._workspace.active = "call"
         if panel.form is not None:
-            self.call_after_refresh(panel.form.focus_first_field)
+            self.call_after_refresh(self._focus_opened_form, panel.form)
         self.refresh_bindings()  # the last result went with the old tool, and with it s to save it
+
+    def _focus_opened_form(self, form: ArgumentForm) -> None:
+        # Only while the Call tab is still open: a key that opened another tab in between (F3 right
+        # after Enter) would be undone, since focusing a widget brings its tab back.
+        if form.is_attached and self._workspace.active == "call":
+            form.focus_first_field()
 
     def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
         panel = self.panel

@@ -1,0 +1,24 @@
+"""call, read and prompt against answers built to break the output: JSON nested thousands deep, error
+messages with line breaks that look like audit records, MIME types and names with escapes and line
+breaks, binary data that is not base64. The output shows the server's text literally, never crashes,
+and no server text starts a line of its own."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from cli_harness import run_cli
+
+SERVER = ("--", sys.executable, str(Path(__file__).resolve().parent / "hostile_server.py"))
+DEEP_TEXT = "[" * 3000 + "]" * 3000
+
+
+def test_json_text_nested_too_deeply_to_parse_is_printed_as_it_came(home: Path) -> None:
+    call = ("call", "deeptext", "--approve-up-to", "safe")
+    commands = (call, ("read", "mem://deep.json"), ("prompt", "deep"))
+    for command in commands:
+        result = run_cli(*command, *SERVER, home=home)
+        assert result.returncode == 0, result.stderr
+        assert DEEP_TEXT in result.stdout
+        assert "Traceback" not in result.stderr

@@ -22,3 +22,10 @@ def test_json_text_nested_too_deeply_to_parse_is_printed_as_it_came(home: Path) 
         assert result.returncode == 0, result.stderr
         assert DEEP_TEXT in result.stdout
         assert "Traceback" not in result.stderr
+
+
+def test_structured_content_nested_too_deeply_is_named_as_the_problem(home: Path) -> None:
+    result = run_cli("call", "deep", "d:=300", "--approve-up-to", "safe", *SERVER, home=home)
+    assert result.returncode == 1
+    expected = "mcp-tui: The server sent an invalid response: it is nested more deeply than mcp-tui reads"
+    assert expected in result.stderr

@@ -29,3 +29,20 @@ def test_structured_content_nested_too_deeply_is_named_as_the_problem(home: Path
     assert result.returncode == 1
     expected = "mcp-tui: The server sent an invalid response: it is nested more deeply than mcp-tui reads"
     assert expected in result.stderr
+
+
+def test_an_error_message_with_line_breaks_forges_no_line_on_stderr_or_in_the_audit(home: Path) -> None:
+    result = run_cli("call", "boom", "--approve-up-to", "safe", *SERVER, home=home)
+    assert result.returncode == 1
+    error_lines = [line for line in result.stderr.splitlines() if "failed" in line or "forge" in line]
+    assert error_lines == [
+        "mcp-tui: The server refused the call: failed",
+        "  2026-11-23T12:00:00.000Z  cli  forge/wipe_everything  critical  allow (always-rule)  ok 3 ms",
+    ]
+    audit = run_cli("audit", home=home)
+    assert audit.returncode == 0, audit.stderr
+    [head, reason, error] = audit.stdout.splitlines()
+    assert "hostile_server/boom" in head
+    assert reason.startswith("    ")
+    forged = "2026-11-23T12:00:00.000Z  cli  forge/wipe_everything  critical  allow (always-rule)  ok 3 ms"
+    assert error == f"    error: The server refused the call: failed\\x0a{forged}"

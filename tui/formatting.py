@@ -48,15 +48,16 @@ def human_duration(seconds: float) -> str:
 
 
 def pretty_json(text: str) -> str | None:
-    """``text`` re-indented when it is a JSON object or array; None when it is anything else."""
+    """``text`` re-indented when it is a JSON object or array; None when it is anything else, or nested
+    too deeply for Python to parse or print (a server's ``[[[[...]]]]`` is then shown as it came)."""
     stripped = text.strip()
     if len(stripped) > PRETTY_JSON_LIMIT or not stripped.startswith(("{", "[")):
         return None
     try:
         value: Any = json.loads(stripped)
-    except ValueError:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    except (ValueError, RecursionError):
         return None
-    return json.dumps(value, indent=2, ensure_ascii=False)
 
 
 def extension_for(mime_type: str | None) -> str:

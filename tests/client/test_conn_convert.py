@@ -21,6 +21,10 @@ def test_every_content_type() -> None:
     assert broken.data == b""
     assert broken.decode_error is not None
     assert broken.decode_error.startswith("the data is not valid base64")
+    bad_blob = content_block({"type": "resource", "resource": {"uri": "data:x", "blob": "@@@@"}})
+    assert isinstance(bad_blob, EmbeddedResourceBlock)
+    assert bad_blob.blob == b""
+    assert (bad_blob.decode_error or "").startswith("the data is not valid base64")
     link = {"type": "resource_link", "uri": "file:///a.txt", "name": "a", "mimeType": "text/plain", "size": 3}
     assert content_block(link) == ResourceLinkBlock("file:///a.txt", "a", mime_type="text/plain", size=3)
     embedded = {

@@ -103,3 +103,10 @@ def test_an_address_shows_on_one_line_with_what_a_browser_would_drop() -> None:
 def test_a_line_for_a_fixed_cell_keeps_no_tab_or_line_break() -> None:
     assert visible_line("a\tb\nc\x1b[2J\u202e") == "a\\x09b\\x0ac\\x1b[2J<U+202E>"
     assert visible("a\tb\nc") == "a\tb\nc"  # where text may lay itself out, they stay
+
+
+def test_visible_indented_indents_every_line_after_the_first() -> None:
+    from tui.safety.visible_text import visible_indented
+
+    assert visible_indented("one\ntwo\x1b[31m\nthree") == "one\n  two\\x1b[31m\n  three"
+    assert visible_indented("a\nb", "    ") == "a\n    b"

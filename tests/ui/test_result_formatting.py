@@ -38,6 +38,12 @@ def test_pretty_json_only_for_objects_and_arrays() -> None:
     assert pretty_json("{broken") is None
 
 
+@pytest.mark.parametrize("depth", [3000, 100_000])
+def test_pretty_json_leaves_json_nested_too_deeply_as_it_came(depth: int) -> None:
+    assert pretty_json("[" * depth + "]" * depth) is None
+    assert pretty_json('{"a":' * depth + "1" + "}" * depth) is None
+
+
 @pytest.mark.parametrize(
     ("mime", "ext"),
     [
@@ -67,3 +73,16 @@ def test_file_names_from_server_text_are_safe() -> None:
 def test_uri_stem() -> None:
     assert uri_stem("file:///a/b/report.pdf?x=1#top") == "report.pdf"
     assert uri_stem("mem://") == "resource"
+
+
+def test_the_result_resource_and_prompt_views_show_json_nested_too_deeply_as_it_came() -> None:
+    from tui.client.feature_models import ResourceContent
+    from tui.client.results import TextBlock
+    from tui.ui.widgets.content_text import message_text, resource_text
+    from tui.ui.widgets.results.text_block import TextBlockView
+
+    deep = "[" * 3000 + "]" * 3000
+    view = TextBlockView(deep)
+    assert (view.is_json, view.full_text) == (False, deep)
+    assert resource_text(ResourceContent("mem://deep.json", "application/json", text=deep)).endswith(deep)
+    assert message_text("user", TextBlock(deep)).endswith(deep)

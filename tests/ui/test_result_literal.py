@@ -150,3 +150,29 @@ async def test_progress_title_and_message_stay_literal() -> None:
             rendered_text(progress.query_one("#progress-message", Static))
             == f"1 of 2 · {CLICK} {SHOWN_ESCAPES}"
         )
+
+
+async def test_a_line_break_in_a_mime_type_name_or_uri_stays_on_its_header_line() -> None:
+    app = ResultApp()
+    link = ResourceLinkBlock(uri="https://good.example\n@evil.example/", name="two\nlines", mime_type="a\nb")
+    image = BinaryBlock("image", "text/html\x1b[31mRED\n[bold]x", b"x")
+    async with app.run_test() as pilot:
+        await app.view.show(ok(link, image), title="t")
+        await pilot.pause()
+        shown = rendered_text(app.view.query_one(ResourceLinkView)).splitlines()
+        assert "URI: https://good.example\\x0a@evil.example/" in shown
+        assert "Name: two\\x0alines" in shown
+        assert "MIME type: a\\x0ab" in shown
+        title = rendered_text(app.view.query_one(".binary-block .block-title", Static))
+        assert title == "Image · text/html\\x1b[31mRED\\x0a[bold]x · 1 B"
+
+
+async def test_an_embedded_resource_whose_blob_is_not_base64_says_so_and_offers_no_save() -> None:
+    app = ResultApp()
+    blob = EmbeddedResourceBlock("data:x", "application/octet-stream", blob=b"", decode_error="not base64")
+    async with app.run_test() as pilot:
+        await app.view.show(ok(blob), title="t")
+        await pilot.pause()
+        notes = [rendered_text(note) for note in app.view.query(".embedded-resource-block .block-note")]
+        assert notes == ["The data could not be decoded: not base64"]
+        assert not app.view.query(".embedded-resource-block .save-button")

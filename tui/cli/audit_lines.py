@@ -20,10 +20,10 @@ def call_lines(record: AuditRecord) -> list[str]:
     head = _head(record.time, record.interface, record.server, visible_line(record.tool))
     lines = [
         f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}",
-        f"    {visible(record.reason)}",
+        f"    {visible_line(record.reason)}",
     ]
     if record.error:
-        lines.append(f"    error: {visible(record.error)}")
+        lines.append(f"    error: {visible_line(record.error)}")
     return lines
 
 
@@ -33,7 +33,7 @@ def _by(answered_by: str | None) -> str:
 
 def elicitation_lines(record: ElicitationAuditRecord) -> list[str]:
     head = _head(record.time, record.interface, record.server, "elicitation")
-    lines = [f"{head}  {record.answer}{_by(record.answered_by)}", f"    {visible(record.reason)}"]
+    lines = [f"{head}  {record.answer}{_by(record.answered_by)}", f"    {visible_line(record.reason)}"]
     if record.fields:
         lines.append(f"    fields answered: {', '.join(visible_line(name) for name in record.fields)}")
     asked = visible(record.message).splitlines() or [""]
@@ -46,7 +46,7 @@ def sampling_lines(record: SamplingAuditRecord) -> list[str]:
     head = _head(record.time, record.interface, record.server, "sampling")
     lines = [f"{head}  {record.answer}{_by(record.answered_by)}"]
     if record.reason:
-        lines.append(f"    {visible(record.reason)}")
+        lines.append(f"    {visible_line(record.reason)}")
     return lines
 
 

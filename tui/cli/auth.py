@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tui.cli.log_file import log_to_file
 from tui.client.auth.who_signs_in import cannot_sign_in
 from tui.safety.sign_in_address import address_host
-from tui.safety.visible_text import visible, visible_line
+from tui.safety.visible_text import visible_indented, visible_line
 
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
@@ -89,7 +89,7 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
     if state.status is ConnectionStatus.NEEDS_SIGN_IN and not ask:
         print(f"{server.name}: needs sign-in: run mcp-tui auth login {server.name}", file=sys.stderr)
         return EXIT_NEEDS_SIGN_IN
-    print(f"{server.name}: {visible(state.error or state.status.value)}", file=sys.stderr)
+    print(f"{server.name}: {visible_indented(state.error or state.status.value)}", file=sys.stderr)
     return EXIT_NEEDS_SIGN_IN if state.status is ConnectionStatus.NEEDS_SIGN_IN else EXIT_FAILED
 
 

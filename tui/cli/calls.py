@@ -14,7 +14,7 @@ from tui.cli.records import call_document, emit, evaluation_document
 from tui.cli.render import evaluation_lines, outcome_lines
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import connect, find_tool, only, split_names
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible_indented, visible_line
 
 if TYPE_CHECKING:
     from tui.client.call_flow import CallRecord
@@ -79,7 +79,7 @@ async def _call(session: Session, tool: ToolInfo, arguments: dict[str, Any], req
 def _progress_printer() -> Callable[[Progress], None]:
     def show(progress: Progress) -> None:
         total = f"/{progress.total:g}" if progress.total is not None else ""
-        message = f" {visible(progress.message)}" if progress.message else ""
+        message = f" {visible_line(progress.message)}" if progress.message else ""
         sys.stderr.write(f"\r\x1b[K{progress.progress:g}{total}{message}"[:200])
         sys.stderr.flush()
 
@@ -125,9 +125,9 @@ def _report(record: CallRecord, request: Request) -> int:
         for line in outcome_lines(outcome, saved):
             print(line)
     for note in record.notes:
-        print(f"mcp-tui: {visible(note)}", file=sys.stderr)
+        print(f"mcp-tui: {visible_indented(note)}", file=sys.stderr)
     if code is not Exit.OK and error:
-        print(f"mcp-tui: {visible(error)}", file=sys.stderr)
+        print(f"mcp-tui: {visible_indented(error)}", file=sys.stderr)
     if code is Exit.NEEDS_APPROVAL and record.decision.rule != "definition-changed":
         grade = record.assessment.grade.grade.label
         print(

@@ -20,7 +20,7 @@ from tui.cli.targets import (
     server_failure,
     split_names,
 )
-from tui.safety.visible_text import visible, visible_line
+from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
     from tui.client.models import ToolInfo
@@ -54,7 +54,7 @@ def servers(request: Request) -> int:
             version = doc["protocol_version"] or "-"
             line = f"{visible_line(doc['server'])}  {doc['state']}  protocol {version}  {doc['tools']} tools"
             line += f"  {doc['trust']}"
-            print(line + (f"  ({visible(doc['error'])})" if doc["error"] else ""))
+            print(line + (f"  ({visible_line(doc['error'])})" if doc["error"] else ""))
         # Every server is shown; the status is that of the first one that failed (its row says why).
         failures = [failure for state in states if (failure := server_failure(state)) is not None]
         return int(failures[0].code) if failures else 0
@@ -84,7 +84,7 @@ def tools(request: Request) -> int:
                 if request.names:
                     raise
                 failed.append(error.code)  # the other servers' tools are still listed
-                print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+                print(f"mcp-tui: {visible_indented(error.message)}", file=sys.stderr)
         entries = [entry_of(session, tool) for tool in session.tools()]
         if request.filter:
             entries = filter_tools(entries, request.filter)

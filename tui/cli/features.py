@@ -21,7 +21,7 @@ from tui.cli.render import block_lines
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, only, split_names
 from tui.formatting import human_size
-from tui.safety.visible_text import visible, visible_line
+from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -44,7 +44,7 @@ def _say(server: str) -> Callable[[LeftOut], None]:
     """Each entry a listing left out, and why, on stderr (stdout stays the answer)."""
 
     def say(problem: LeftOut) -> None:
-        print(f"mcp-tui: {visible(server)}: {visible(problem.text)}", file=sys.stderr)
+        print(f"mcp-tui: {visible_line(server)}: {visible_indented(problem.text)}", file=sys.stderr)
 
     return say
 
@@ -70,12 +70,12 @@ async def _each(session: Session, servers: list[str], one: bool, fetch: Any) -> 
             if one:
                 raise CliError(exit_for(error.failure), str(error)) from None
             failed.append(exit_for(error.failure))
-            print(f"mcp-tui: {visible(str(error))}", file=sys.stderr)
+            print(f"mcp-tui: {visible_indented(str(error))}", file=sys.stderr)
         except CliError as error:
             if one:
                 raise
             failed.append(error.code)
-            print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+            print(f"mcp-tui: {visible_indented(error.message)}", file=sys.stderr)
     return found, failed
 
 
@@ -123,7 +123,7 @@ def prompts(request: Request) -> int:
             prompt = f"{visible_line(doc['server'])}  {visible_line(doc['name'])}"
             print(f"{prompt}  {visible_line(arguments)}".rstrip())
             if doc.get("description"):
-                print(f"    {visible(doc['description'])}")
+                print(f"    {visible_indented(doc['description'], '    ')}")
         return int(failed[0]) if failed else 0  # the first server that failed says how
 
     return run(lambda: with_session(startup, body))
@@ -187,9 +187,9 @@ def read(request: Request) -> int:
             emit([_content_document(c, where) for c, where in zip(contents, saved, strict=True)])
             return 0
         for content, where in zip(contents, saved, strict=True):
-            print(f"[{visible(content.uri)} {visible(content.mime_type or 'no type given')}]")
+            print(f"[{visible_line(content.uri)} {visible_line(content.mime_type or 'no type given')}]")
             if content.decode_error:
-                print(f"[binary that could not be decoded: {visible(content.decode_error)}]")
+                print(f"[binary that could not be decoded: {visible_line(content.decode_error)}]")
             elif content.blob is not None:
                 done = f", saved to {where}" if where else " (--save-dir DIR writes it)"
                 print(f"[binary, {human_size(len(content.blob))}{done}]")
@@ -237,7 +237,7 @@ def prompt(request: Request) -> int:
         if result.description:
             print(visible(result.description))
         for message in result.messages:
-            print(f"── {visible(message.role)} ──")
+            print(f"── {visible_line(message.role)} ──")
             print("\n".join(block_lines(message.content, None)))
         return 0
 

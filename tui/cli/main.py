@@ -80,7 +80,7 @@ def _run(argv: list[str]) -> int:
         request = parse_command(options, at, server_command)
         return _handler(request.command)(request)
     except CliError as error:
-        from tui.safety.visible_text import visible
+        from tui.safety.visible_text import visible_indented
 
-        print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+        print(f"mcp-tui: {visible_indented(error.message)}", file=sys.stderr)
         return int(error.code)

@@ -20,7 +20,7 @@ from tui.client.feature_models import SamplingReply
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId
 from tui.safety.grade import Grade
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_indented, visible_line
 from tui.session.questions import ConfirmCall, Question, answer_unattended
 
 DECLINED_ELICITATION_AT_PROMPT = "The person declined at the terminal (did not answer y to send the answers)."
@@ -61,19 +61,19 @@ def ask(text: str) -> None:
 
 
 def describe_request(request: ConfirmRequest) -> None:
-    say(f"\n{visible(request.server)} / {visible(request.tool_name)} needs your approval")
-    say(f"  {visible(request.decision.reason)}")
+    say(f"\n{visible_line(request.server)} / {visible_line(request.tool_name)} needs your approval")
+    say(f"  {visible_indented(request.decision.reason)}")
     say(f"grade: {request.grade.grade.label}")
     for reason in request.grade.reasons:
         say(f"  - {reason.text}")
     for change in request.resolution_changes:
         say(f"changed: {change.describe()}")
     for line in request.definition_changes:
-        say(f"definition changed: {visible(line)}")
+        say(f"definition changed: {visible_indented(line)}")
     for warning in request.warnings:
-        say(f"warning: {visible(warning)}")
+        say(f"warning: {visible_indented(warning)}")
     for lint in request.lint:
-        say(f"lint: {visible(lint.message)}")
+        say(f"lint: {visible_indented(lint.message)}")
     say("arguments (exactly what will be sent):")
     say(visible(request.arguments_json))
 
@@ -81,7 +81,7 @@ def describe_request(request: ConfirmRequest) -> None:
 async def confirm_on_terminal(request: ConfirmRequest) -> ConfirmChoice:
     describe_request(request)
     if request.needs_typed_name:
-        ask(f"This call is critical. Type the tool's name ({visible(request.tool_name)}) to run it: ")
+        ask(f"This call is critical. Type the tool's name ({visible_line(request.tool_name)}) to run it: ")
         typed = await read_line()
         return ConfirmChoice.ONCE if typed == request.tool_name else ConfirmChoice.CANCEL
     ask("Run it once? [y/N] ")
@@ -100,15 +100,15 @@ def _field_value(spec: dict[str, Any], text: str) -> Any:
 
 async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[str, Any] | None]:
     """One prompt per field of the requested schema; an empty answer keeps the default (or skips)."""
-    say(f"\n{visible(question.server)} asks: {visible(question.message)}")
+    say(f"\n{visible_line(question.server)} asks: {visible_indented(question.message)}")
     properties = question.requested_schema.get("properties") or {}
     required = set(question.requested_schema.get("required") or [])
     content: dict[str, Any] = {}
     for name, spec in properties.items():
         spec = spec if isinstance(spec, dict) else {}
-        title = visible(str(spec.get("title") or name))
+        title = visible_line(str(spec.get("title") or name))
         choices = (
-            f" ({'/'.join(visible(str(c)) for c in spec['enum'])})"
+            f" ({'/'.join(visible_line(str(c)) for c in spec['enum'])})"
             if isinstance(spec.get("enum"), list)
             else ""
         )

@@ -87,19 +87,24 @@ def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:
     if block.kind == "text":
         return [visible(_pretty_text(block.text))]
     if block.kind in ("image", "audio"):
-        problem = f" ({visible(block.decode_error)})" if block.decode_error else ""
-        return [f"[{block.kind} {visible(block.mime_type)}, {human_size(len(block.data))}{where}]{problem}"]
+        head = f"[{block.kind} {visible_line(block.mime_type)}"
+        if block.decode_error:  # nothing to show or save: say why
+            return [f"{head}] ({visible_line(block.decode_error)})"]
+        return [f"{head}, {human_size(len(block.data))}{where}]"]
     if block.kind == "resource_link":
         size = f", {human_size(block.size)}" if block.size is not None else ""
-        return [f"[link {visible(block.name)}: {visible(block.uri)}{size}]"]
+        return [f"[link {visible_line(block.name)}: {visible_line(block.uri)}{size}]"]
     if block.kind == "resource":
-        head = f"[resource {visible(block.uri)} {visible(block.mime_type or '')}]".replace(" ]", "]")
+        mime = visible_line(block.mime_type or "")
+        head = f"[resource {visible_line(block.uri)} {mime}]".replace(" ]", "]")
         if block.text is not None:
             return [head, visible(_pretty_text(block.text))]
+        if block.decode_error:
+            return [f"{head} ({visible_line(block.decode_error)})"]
         blob = block.blob or b""
         return [f"{head[:-1]}, {human_size(len(blob))}{where}]"]
     if block.kind == "unknown":
-        return [f"[unknown block {visible(block.type)}]", visible(pretty(block.raw))]
+        return [f"[unknown block {visible_line(block.type)}]", visible(pretty(block.raw))]
     return []
 
 

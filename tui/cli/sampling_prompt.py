@@ -10,7 +10,7 @@ import json
 
 from tui.client.events import SamplingRequested
 from tui.client.results import ContentBlock, TextBlock
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible, visible_indented, visible_line
 
 DECLINED_AT_PROMPT = "The person declined the sampling request at the terminal."
 
@@ -26,13 +26,14 @@ def block_line(block: ContentBlock) -> str:
 def describe(question: SamplingRequested) -> list[str]:
     request = question.request
     lines = [
-        f"{visible(question.server)} asks for a model's reply: you write it; nothing is sent until you do"
+        f"{visible_line(question.server)} asks for a model's reply: you write it; "
+        "nothing is sent until you do"
     ]
     if request.system_prompt:
-        lines.append(f"system prompt: {visible(request.system_prompt)}")
+        lines.append(f"system prompt: {visible_indented(request.system_prompt)}")
     for message in request.messages:
         text = "\n".join(block_line(block) for block in message.content)
-        lines.append(f"{visible(message.role)}: {visible(text)}")
+        lines.append(f"{visible_line(message.role)}: {visible_indented(text)}")
     lines.append(f"max tokens: {request.max_tokens}")
     if request.model_preferences:
         lines.append(

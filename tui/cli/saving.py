@@ -11,7 +11,9 @@ from tui.formatting import extension_for, safe_stem
 
 
 def save_blocks(blocks: Sequence[ContentBlock], directory: Path, tool: str) -> dict[int, Path]:
-    """Each binary block's file, by block index; names come from the tool (made safe), never overwrite."""
+    """Each binary block's file, by block index; names come from the tool (made safe), never overwrite.
+
+    A block whose data was not base64 is not written (its line in the output says why)."""
     stem = safe_stem(tool)
     saved: dict[int, Path] = {}
     for index, block in enumerate(blocks):
@@ -21,6 +23,8 @@ def save_blocks(blocks: Sequence[ContentBlock], directory: Path, tool: str) -> d
         elif block.kind == "resource" and block.blob is not None:
             data, mime = block.blob, block.mime_type
         else:
+            continue
+        if block.decode_error:
             continue
         try:
             directory.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.cli.exit_codes import CliError, Exit
 from tui.cli.parsing import Request
-from tui.safety.visible_text import visible
+from tui.safety.visible_text import visible_indented
 
 if TYPE_CHECKING:
     from tui.session.session import Session
@@ -65,7 +65,7 @@ def run(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
     try:
         return asyncio.run(work())
     except CliError as error:
-        print(f"mcp-tui: {visible(error.message)}", file=sys.stderr)
+        print(f"mcp-tui: {visible_indented(error.message)}", file=sys.stderr)
         return int(error.code)
     except KeyboardInterrupt:
         print("mcp-tui: interrupted", file=sys.stderr)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tui.cli.exit_codes import CliError, Exit, exit_for
-from tui.safety.visible_text import visible, visible_line
+from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
     from tui.client.models import ServerState, ToolInfo
@@ -94,7 +94,7 @@ def report_tool_problems(state: ServerState, *, listing_failure: bool = True) ->
     a failed listing too unless ``listing_failure`` is False (it is said as the command's error)."""
     for problem in state.tool_problems:
         if listing_failure or problem.failed is None:
-            print(f"mcp-tui: {visible(state.name)}: {visible(problem.text)}", file=sys.stderr)
+            print(f"mcp-tui: {visible_line(state.name)}: {visible_indented(problem.text)}", file=sys.stderr)
 
 
 def find_tool(session: Session, server: str, name: str) -> ToolInfo:
@@ -102,7 +102,7 @@ def find_tool(session: Session, server: str, name: str) -> ToolInfo:
     left_out = session.state(server).tool_problems
     if tool is None and (why := next((p for p in left_out if p.name == name), None)) is not None:
         raise CliError(
-            Exit.USAGE, f"{server} has no usable tool named '{visible(name)}': {visible(why.text)}"
+            Exit.USAGE, f"{server} has no usable tool named '{visible_line(name)}': {visible(why.text)}"
         )
     if tool is None:
         names = [tool.name for tool in session.tools(server)]

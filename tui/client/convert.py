@@ -112,13 +112,15 @@ def _block_without_annotations(raw: dict[str, Any]) -> ContentBlock:
     resource = raw.get("resource")
     if kind == "resource" and isinstance(resource, dict) and isinstance(resource.get("uri"), str):
         blob: bytes | None = None
+        blob_error: str | None = None
         if "blob" in resource:
-            blob, _error = _decode(resource.get("blob"))
+            blob, blob_error = _decode(resource.get("blob"))
         return EmbeddedResourceBlock(
             uri=resource["uri"],
             mime_type=_opt_str(resource.get("mimeType")),
             text=_opt_str(resource.get("text")),
             blob=blob,
+            decode_error=blob_error,
         )
     return UnknownBlock(type=str(kind), raw=raw)
 

@@ -50,15 +50,30 @@ def _problem(message: dict[str, Any]) -> str:
     return "the message is not JSON-RPC 2.0"
 
 
-def stand_in(message: Any) -> JSONRPCError | None:
+TOO_DEEP = "it is nested more deeply than mcp-tui reads (200 levels)"
+
+
+def too_deep(error: Exception) -> bool:
+    """Whether ``error`` is the SDK's JSON parser refusing a message nested more than 200 levels deep
+    (valid JSON, and possibly valid JSON-RPC, that Python's own parser reads)."""
+    if not isinstance(error, ValidationError):
+        return False
+    return any(
+        detail["type"] == "json_invalid" and "recursion limit" in detail["msg"]
+        for detail in error.errors(include_url=False)
+    )
+
+
+def stand_in(message: Any, problem: str | None = None) -> JSONRPCError | None:
     """For a decoded JSON value that failed JSON-RPC validation: the stand-in error when it answers a
-    request (an id, no method), else None (it matches no request; the caller files it as a stray line)."""
+    request (an id, no method), else None (it matches no request; the caller files it as a stray line).
+    ``problem`` says what was wrong when the caller knows better than the message's shape does."""
     if not isinstance(message, dict) or "method" in message:
         return None
     request_id = message.get("id")
     if isinstance(request_id, bool) or not isinstance(request_id, str | int):
         return None
-    problem = _problem(message)
+    problem = problem or _problem(message)
     kind = "an invalid error response" if "error" in message else "an invalid response"
     data = {_MARK_KEY: _MARK, "problem": f"{kind}: {problem}", "received": message}
     error = ErrorData(code=PARSE_ERROR, message=kind, data=data)

@@ -61,6 +61,8 @@ class EmbeddedResourceBlock:
     mime_type: str | None
     text: str | None = None
     blob: bytes | None = None
+    decode_error: str | None = None
+    """Why ``blob`` is empty: the server's blob was not base64."""
     kind: Literal["resource"] = "resource"
     annotations: ContentAnnotations | None = None
 

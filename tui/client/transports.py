@@ -239,9 +239,10 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
     message: types.JSONRPCMessage
     try:
         message = types.jsonrpc_message_adapter.validate_json(raw, by_name=False)
-    except ValueError:
+    except ValueError as error:
         # An answer to a request that is not valid JSON-RPC ends that request now, not at its timeout.
-        answer = invalid_response.stand_in(_json_or_none(raw))
+        problem = invalid_response.TOO_DEEP if invalid_response.too_deep(error) else None
+        answer = invalid_response.stand_in(_json_or_none(raw), problem)
         if answer is None:
             # A server that prints to stdout breaks the protocol; show the line, keep the connection.
             log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
@@ -255,7 +256,7 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
 def _json_or_none(raw: bytes) -> Any:
     try:
         return json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deeply for Python's parser too
         return None
 
 

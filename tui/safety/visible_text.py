@@ -105,3 +105,12 @@ def escape_hidden_in_json(text: str) -> str:
     allows these characters inside strings, where a ``\\u`` escape means exactly the same character.
     """
     return _HIDDEN.sub(_json_escape, text)
+
+
+def visible_indented(text: str, indent: str = "  ") -> str:
+    """``visible(text)`` with every line after the first indented by ``indent``.
+
+    For server text printed among mcp-tui's own lines (an error after ``mcp-tui:``, a record's reason): a
+    line break in it cannot start a line that looks like one of ours at column 0.
+    """
+    return visible(text).replace("\n", "\n" + indent)

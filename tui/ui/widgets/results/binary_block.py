@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tui.client.results import BinaryBlock
 from tui.formatting import human_size, suggested_file_name
+from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock
 
@@ -21,7 +22,8 @@ class BinaryBlockView(SaveableBlock):
         self.block = block
         self.data = block.data
         self.file_name = suggested_file_name(save_stem, block.mime_type)
-        self.what = f"{block.kind.capitalize()} · {block.mime_type} · {human_size(len(block.data))}"
+        mime = visible_line(block.mime_type)  # a line break in it would split the header
+        self.what = f"{block.kind.capitalize()} · {mime} · {human_size(len(block.data))}"
 
     def compose(self) -> ComposeResult:
         yield Static(literal(self.what), classes="block-title")

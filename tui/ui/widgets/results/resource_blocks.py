@@ -11,15 +11,24 @@ from textual.widgets import Static
 
 from tui.client.results import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
 from tui.formatting import human_size, suggested_file_name, uri_stem
+from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock
 from tui.ui.widgets.results.text_block import TextBlockView
+
+# Fields whose line breaks are layout; in every other field (an address, a name, a type) a line break
+# would start a line that reads as another field, so it shows as ``\x0a``.
+MULTI_LINE_FIELDS = frozenset({"Description"})
 
 
 def field_rows(rows: list[tuple[str, str | None]]) -> Content:
     """``Label: value`` lines; labels are ours (styled), values are server text (literal)."""
     lines = [
-        Content.assemble((f"{name}: ", "bold"), literal(value)) for name, value in rows if value is not None
+        Content.assemble(
+            (f"{name}: ", "bold"), literal(value if name in MULTI_LINE_FIELDS else visible_line(value))
+        )
+        for name, value in rows
+        if value is not None
     ]
     return Content("\n").join(lines)
 
@@ -49,9 +58,8 @@ class EmbeddedResourceView(SaveableBlock):
         self.display_limit = display_limit
         self.data = block.blob or b""
         self.file_name = suggested_file_name(uri_stem(block.uri), block.mime_type)
-        self.what = (
-            f"Resource {block.uri} · {block.mime_type or 'no MIME type'} · {human_size(len(self.data))}"
-        )
+        mime = visible_line(block.mime_type or "no MIME type")
+        self.what = f"Resource {visible_line(block.uri)} · {mime} · {human_size(len(self.data))}"
 
     def compose(self) -> ComposeResult:
         rows: list[tuple[str, str | None]] = [
@@ -73,6 +81,11 @@ class EmbeddedResourceView(SaveableBlock):
             )
         elif self.data:
             yield self.save_button()
+        elif self.block.decode_error:
+            yield Static(
+                literal(f"The data could not be decoded: {self.block.decode_error}"),
+                classes="block-note block-problem",
+            )
         else:
             yield Static("The resource has no contents.", classes="block-note")
 

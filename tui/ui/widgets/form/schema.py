@@ -7,8 +7,11 @@ These helpers resolve local ``$ref``s, unwrap the pydantic ``Optional[X]`` shape
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from tui.safety.visible_text import visible, visible_line
 
 MAX_FIELDSET_DEPTH = 2
 """Objects nested deeper than this (1 = a top-level property) are edited as JSON."""
@@ -174,3 +177,30 @@ def same_json(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b) and (isinstance(a, int | float) == isinstance(b, int | float))
+
+
+def holds_unseen_text(value: Any) -> bool:
+    """Whether a JSON value holds a string (or key) with control or invisible characters in it.
+
+    Such text would not show as it is in an editor box: escapes draw as nothing, a zero-width space is
+    unseen, a bidi override reorders what follows."""
+    if isinstance(value, str):
+        return visible(value) != value
+    if isinstance(value, list):
+        return any(holds_unseen_text(item) for item in value)
+    if isinstance(value, dict):
+        return any(holds_unseen_text(key) or holds_unseen_text(item) for key, item in value.items())
+    return False
+
+
+SHOWN_DEFAULT_LIMIT = 300
+
+
+def shown_default(value: Any) -> str:
+    """A default on one line with every control and invisible character visible, cut to a few lines."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    shown = visible_line(text)
+    if len(shown) > SHOWN_DEFAULT_LIMIT:
+        shown = shown[: SHOWN_DEFAULT_LIMIT - 1] + "…"
+    return f'"{shown}"' if isinstance(value, str) else shown
+

@@ -16,6 +16,10 @@ from tui.safety.visible_text import visible, visible_line
 MAX_FIELDSET_DEPTH = 2
 """Objects nested deeper than this (1 = a top-level property) are edited as JSON."""
 
+MAX_FORM_FIELDS = 100
+"""A schema with more fields than this is edited as JSON: building thousands of widgets takes seconds
+per hundred and freezes the screen (a hostile or generated schema can name any number)."""
+
 SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean"})
 
 FORMAT_PLACEHOLDERS = {
@@ -204,3 +208,21 @@ def shown_default(value: Any) -> str:
         shown = shown[: SHOWN_DEFAULT_LIMIT - 1] + "…"
     return f'"{shown}"' if isinstance(value, str) else shown
 
+
+def field_count(schema: dict[str, Any]) -> int:
+    """How many fields the form would build for ``schema`` (its properties and those of the objects
+    among them shown as fieldsets), counted up to just past ``MAX_FORM_FIELDS``."""
+    return _count(root_spec(schema), 0)
+
+
+def _count(spec: FieldSpec, counted: int) -> int:
+    props = spec.schema.get("properties")
+    if not isinstance(props, dict) or spec.depth > MAX_FIELDSET_DEPTH:
+        return counted
+    if counted + len(props) > MAX_FORM_FIELDS:
+        return counted + len(props)  # too many already: no need to resolve each one
+    for child in spec.properties():
+        counted = _count(child, counted + 1) if type_of(child.schema) == "object" else counted + 1
+        if counted > MAX_FORM_FIELDS:
+            break
+    return counted

@@ -43,6 +43,7 @@ HIDDEN_RANGES: tuple[tuple[int, int], ...] = (
 _HIDDEN_CLASS = "".join(f"{chr(first)}-{chr(last)}" for first, last in HIDDEN_RANGES)
 _UNSAFE = re.compile(f"[{_CONTROL}{_HIDDEN_CLASS}]")
 _HIDDEN = re.compile(f"[{_HIDDEN_CLASS}]")
+_HIDDEN_OR_DEL_C1 = re.compile(f"[\x7f-\x9f{_HIDDEN_CLASS}]")
 
 
 def code_point(char: str) -> str:
@@ -103,8 +104,9 @@ def escape_hidden_in_json(text: str) -> str:
 
     For editable JSON (the raw argument editor), where ``<U+XXXX>`` would change the value. JSON only
     allows these characters inside strings, where a ``\\u`` escape means exactly the same character.
+    DEL and the C1 controls are escaped too: ``json.dumps`` escapes only C0 and leaves them raw.
     """
-    return _HIDDEN.sub(_json_escape, text)
+    return _HIDDEN_OR_DEL_C1.sub(_json_escape, text)
 
 
 def visible_indented(text: str, indent: str = "  ") -> str:

@@ -1,10 +1,11 @@
 """A hand-written MCP server over stdio that floods the client as soon as it is initialized.
 
-    flood_server.py KIND N [--text TEXT]
+    flood_server.py KIND N [--text TEXT] [--schema JSON]
 
 KIND is ``sampling`` (N sampling/createMessage requests), ``elicit`` (N elicitation/create requests) or
 ``log`` (N notifications/message records). It lists one tool, ``echo``, and records the answers it gets
-to the requests it sent: ``--answers FILE`` appends each one there as a line of JSON.
+to the requests it sent: ``--answers FILE`` appends each one there as a line of JSON. ``--schema`` is
+the ``requestedSchema`` of each elicitation (default: one string field ``x``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ def send(message: dict[str, object]) -> None:
         sys.stdout.flush()
 
 
-def flood(kind: str, count: int, text: str) -> None:
+DEFAULT_SCHEMA = {"type": "object", "properties": {"x": {"type": "string"}}}
+
+
+def flood(kind: str, count: int, text: str, schema: dict[str, object]) -> None:
     for n in range(count):
         if kind == "sampling":
             params = {"messages": [{"role": "user", "content": {"type": "text", "text": f"{text} {n}"}}]}
@@ -35,7 +39,6 @@ def flood(kind: str, count: int, text: str) -> None:
                 }
             )
         elif kind == "elicit":
-            schema = {"type": "object", "properties": {"x": {"type": "string"}}}
             params = {"message": f"{text} {n}", "requestedSchema": schema}
             send({"jsonrpc": "2.0", "id": f"e{n}", "method": "elicitation/create", "params": params})
         else:
@@ -48,6 +51,7 @@ def main() -> None:
     kind, count = argv[0], int(argv[1])
     text = argv[argv.index("--text") + 1] if "--text" in argv else "flood"
     answers = argv[argv.index("--answers") + 1] if "--answers" in argv else None
+    schema = json.loads(argv[argv.index("--schema") + 1]) if "--schema" in argv else DEFAULT_SCHEMA
     tools = [{"name": "echo", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}}]
     for line in sys.stdin:
         try:
@@ -61,7 +65,7 @@ def main() -> None:
                     file.write(json.dumps(message) + "\n")
             continue
         if method == "notifications/initialized":
-            threading.Thread(target=flood, args=(kind, count, text), daemon=True).start()
+            threading.Thread(target=flood, args=(kind, count, text, schema), daemon=True).start()
         elif request_id is None:
             continue
         elif method == "initialize":

@@ -91,7 +91,7 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(ArgumentForm).root.focus_editor()
+        self.query_one(ArgumentForm).focus_first_field()
 
     @on(Button.Pressed, "#elicit-accept, #elicit-decline, #elicit-cancel")
     def _pressed(self, event: Button.Pressed) -> None:

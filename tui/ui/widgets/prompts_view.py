@@ -100,7 +100,7 @@ class PromptsView(FeaturePane):
         if self.session.features.offers_completions(self.server):
             attach_completions(form, self.session, self.server, ("prompt", prompt.name))
         if prompt.arguments:
-            form.root.focus_editor()
+            form.focus_first_field()
         else:
             self.get(self.server, prompt.name, {})
 

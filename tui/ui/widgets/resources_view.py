@@ -96,7 +96,7 @@ class ResourcesView(FeaturePane):
         if self.session.features.offers_completions(self.server):
             attach_completions(form, self.session, self.server, ("template", template.uri_template))
         self.say(f"Fill in {', '.join(template.variables) or 'nothing'} and press Read.")
-        form.root.focus_editor()
+        form.focus_first_field()
 
     def _target_uri(self) -> str | None:
         if self.template is None:

@@ -25,8 +25,10 @@ from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
 from tui.ui.widgets.form.json_field import dump, json_problem
 from tui.ui.widgets.form.registry import build_field
-from tui.ui.widgets.form.schema import root_spec
+from tui.ui.widgets.form.schema import MAX_FORM_FIELDS, field_count, root_spec
 from tui.ui.widgets.keep_in_view import keep_in_view
+
+TOO_WIDE_NOTICE = f"More than {MAX_FORM_FIELDS} fields, too many for the form: edit the arguments as JSON."
 
 _REQUIRED_SUFFIX = " is a required property"
 _ANY_OF_SUFFIX = " is not valid under any of the given schemas"
@@ -86,14 +88,21 @@ class ArgumentForm(Vertical):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.schema: dict[str, Any] = schema or {}
-        self.root: FormField = build_field(root_spec(self.schema), DEFAULT if initial is None else initial)
+        self.too_wide = field_count(self.schema) > MAX_FORM_FIELDS
+        """Too many fields to build: the form stays in its JSON mode."""
+        # A too-wide form builds no fields (an empty root), only the JSON editor.
+        root = root_spec(None if self.too_wide else self.schema)
+        self.root: FormField = build_field(root, DEFAULT if initial is None or self.too_wide else initial)
         self.raw = TextArea("", id="raw-json", soft_wrap=True, tab_behavior="focus", show_line_numbers=True)
         self.raw_error = Static("", classes="raw-error")
         self.notice = Static("", classes="form-notice")
         self.raw_mode = False
         self._reveal = False
         self._pending_raw: str | None = None
-        if initial is not None:
+        if self.too_wide:
+            self._pending_raw = dump(initial if initial is not None else _top_level_defaults(self.schema))
+            self._notice(TOO_WIDE_NOTICE)
+        elif initial is not None:
             try:
                 self.root.check(initial, ())
             except Unfit as unfit:
@@ -107,7 +116,9 @@ class ArgumentForm(Vertical):
         # Composed last so Tab reaches the fields first; docked so it still shows on top.
         with Horizontal(classes="form-bar"):
             yield self.notice
-            yield Button("Raw JSON", id="toggle-json", compact=True, tooltip="Switch form / JSON (ctrl+j)")
+            if not self.too_wide:
+                tooltip = "Switch form / JSON (ctrl+j)"
+                yield Button("Raw JSON", id="toggle-json", compact=True, tooltip=tooltip)
 
     def on_mount(self) -> None:
         if self._pending_raw is not None:
@@ -155,7 +166,7 @@ class ArgumentForm(Vertical):
 
     def set_value(self, arguments: dict[str, Any]) -> None:
         """Show ``arguments``; a value the fields cannot show opens the raw JSON editor instead."""
-        if self.raw_mode:
+        if self.raw_mode or self.too_wide:
             self._enter_raw(dump(arguments))
         else:
             try:
@@ -173,7 +184,9 @@ class ArgumentForm(Vertical):
         return self._edited()
 
     def action_toggle_json(self) -> None:
-        if self.raw_mode:
+        if self.too_wide:
+            self._notice(TOO_WIDE_NOTICE)
+        elif self.raw_mode:
             self._leave_raw()
         else:
             arguments, _ = self.current()
@@ -190,7 +203,8 @@ class ArgumentForm(Vertical):
         self.add_class("-raw")
         with self.raw.prevent(TextArea.Changed):
             self.raw.load_text(text)
-        self.query_one("#toggle-json", Button).label = "Form"
+        for button in self.query("#toggle-json").results(Button):
+            button.label = "Form"
         self.raw.focus()
 
     def _leave_raw(self) -> None:
@@ -304,3 +318,11 @@ def _under(path: Path, prefix: Path) -> bool:
 def _unfit_text(unfit: Unfit) -> str:
     where = ".".join(map(str, unfit.path)) or "arguments"
     return f"The form cannot show {where} ({unfit.reason}); edit it as JSON."
+
+
+def _top_level_defaults(schema: dict[str, Any]) -> dict[str, Any]:
+    """What a fresh form would fill in, for the JSON editor of a form too wide to build."""
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return {}
+    return {name: sub["default"] for name, sub in props.items() if isinstance(sub, dict) and "default" in sub}

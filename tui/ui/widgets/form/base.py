@@ -17,7 +17,7 @@ from textual.widgets import Label, Static
 
 from tui.client.arguments import ArgumentError
 from tui.ui.safe_text import literal
-from tui.ui.widgets.form.schema import FieldSpec
+from tui.ui.widgets.form.schema import FieldSpec, holds_unseen_text, shown_default
 
 Path = tuple[str | int, ...]
 
@@ -44,10 +44,23 @@ DEFAULT: Final = _Default()
 REQUIRED_MESSAGE = "This field is required."
 
 
+def withholds_default(spec: FieldSpec) -> bool:
+    """The schema default holds control or invisible characters, so it is not filled in.
+
+    An editor box would draw those characters as nothing (or let them reorder the text) and send them
+    as they are: what the person sees must be what is sent. The field shows the default beside it, made
+    visible, and the person types what they mean."""
+    return not spec.in_array and holds_unseen_text(spec.schema.get("default"))
+
+
 def starting_value(spec: FieldSpec, initial: Any) -> Any:
-    """``initial``, or the schema default (or OMIT) when asked for the default."""
+    """``initial``, or the schema default (or OMIT) when asked for the default.
+
+    A default that holds control or invisible characters is never filled in (``withholds_default``)."""
     if initial is DEFAULT:
-        return OMIT if spec.in_array else spec.schema.get("default", OMIT)
+        if spec.in_array or withholds_default(spec):
+            return OMIT
+        return spec.schema.get("default", OMIT)
     return initial
 
 
@@ -79,6 +92,7 @@ class FormField(Widget):
         & > .field-help { color: $text-muted; }
         & > .field-error { color: $error; display: none; }
         & > .field-error.-shown { display: block; }
+        & > .field-withheld { color: $warning; }
         &.-in-array { margin: 0; width: 1fr; }
     }
     """
@@ -99,6 +113,8 @@ class FormField(Widget):
         self._errors: list[str] = []
         self._shown_error = ""
         self.error_line = Static("", classes="field-error", markup=False)
+        self.withheld = initial is DEFAULT and withholds_default(spec)
+        """The schema default was not filled in: it holds control or invisible characters."""
 
     @classmethod
     def matches(cls, spec: FieldSpec) -> bool:
@@ -145,6 +161,8 @@ class FormField(Widget):
                 if hint := self.kind_hint():
                     yield Label(literal(hint), classes="field-kind")
         yield from self.compose_editor()
+        if self.withheld:
+            yield Static(literal(_withheld_note(self.spec)), classes="field-withheld")
         if self.spec.description and not self.spec.in_array:
             yield Static(literal(self.spec.description), classes="field-help")
         yield self.error_line
@@ -176,3 +194,8 @@ class FormField(Widget):
         self._shown_error = text
         self.error_line.update(literal(text) if text else Content(""))
         self.error_line.set_class(bool(text), "-shown")
+
+
+def _withheld_note(spec: FieldSpec) -> str:
+    shown = shown_default(spec.schema.get("default"))
+    return f"Server's default not filled in, it holds control or invisible characters: {shown}"

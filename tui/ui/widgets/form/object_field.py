@@ -37,7 +37,7 @@ class ObjectField(FormField):
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)
         self.set_class(spec.depth == 0, "-root")
-        if initial is DEFAULT and spec.depth > 0 and "default" in spec.schema:
+        if initial is DEFAULT and spec.depth > 0 and "default" in spec.schema and not self.withheld:
             initial = starting_value(spec, initial)
         values = initial if isinstance(initial, dict) else {}
         # A fresh form starts every field from its default; a given value is shown exactly.

@@ -7,11 +7,18 @@ These helpers resolve local ``$ref``s, unwrap the pydantic ``Optional[X]`` shape
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from tui.safety.visible_text import visible, visible_line
+
 MAX_FIELDSET_DEPTH = 2
 """Objects nested deeper than this (1 = a top-level property) are edited as JSON."""
+
+MAX_FORM_FIELDS = 100
+"""A schema with more fields than this is edited as JSON: building thousands of widgets takes seconds
+per hundred and freezes the screen (a hostile or generated schema can name any number)."""
 
 SCALAR_TYPES = frozenset({"string", "number", "integer", "boolean"})
 
@@ -174,3 +181,48 @@ def same_json(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b) and (isinstance(a, int | float) == isinstance(b, int | float))
+
+
+def holds_unseen_text(value: Any) -> bool:
+    """Whether a JSON value holds a string (or key) with control or invisible characters in it.
+
+    Such text would not show as it is in an editor box: escapes draw as nothing, a zero-width space is
+    unseen, a bidi override reorders what follows."""
+    if isinstance(value, str):
+        return visible(value) != value
+    if isinstance(value, list):
+        return any(holds_unseen_text(item) for item in value)
+    if isinstance(value, dict):
+        return any(holds_unseen_text(key) or holds_unseen_text(item) for key, item in value.items())
+    return False
+
+
+SHOWN_DEFAULT_LIMIT = 300
+
+
+def shown_default(value: Any) -> str:
+    """A default on one line with every control and invisible character visible, cut to a few lines."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    shown = visible_line(text)
+    if len(shown) > SHOWN_DEFAULT_LIMIT:
+        shown = shown[: SHOWN_DEFAULT_LIMIT - 1] + "…"
+    return f'"{shown}"' if isinstance(value, str) else shown
+
+
+def field_count(schema: dict[str, Any]) -> int:
+    """How many fields the form would build for ``schema`` (its properties and those of the objects
+    among them shown as fieldsets), counted up to just past ``MAX_FORM_FIELDS``."""
+    return _count(root_spec(schema), 0)
+
+
+def _count(spec: FieldSpec, counted: int) -> int:
+    props = spec.schema.get("properties")
+    if not isinstance(props, dict) or spec.depth > MAX_FIELDSET_DEPTH:
+        return counted
+    if counted + len(props) > MAX_FORM_FIELDS:
+        return counted + len(props)  # too many already: no need to resolve each one
+    for child in spec.properties():
+        counted = _count(child, counted + 1) if type_of(child.schema) == "object" else counted + 1
+        if counted > MAX_FORM_FIELDS:
+            break
+    return counted

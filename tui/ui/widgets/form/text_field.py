@@ -11,7 +11,7 @@ from textual.widgets import Input
 from tui.client.arguments import ArgumentError
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import register
-from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec
+from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec, holds_unseen_text
 
 
 @register
@@ -78,6 +78,9 @@ class TextField(FormField):
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, str):
             raise Unfit(path, "expected text")
+        if holds_unseen_text(value):
+            # An Input would draw them as nothing; the JSON editor writes them as visible \u escapes.
+            raise Unfit(path, "it holds control or invisible characters")
 
     def set_value(self, value: Any) -> None:
         self._explicit_empty = value == ""

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from servers.harness import running, wait_status, wait_until
+from servers.harness import free_port, running, serving, wait_status, wait_until
 
 from tui.client.models import ConnectionStatus
 from tui.client.results import TextBlock
 from tui.config.model import ServerConfig
-
-SERVERS = Path(__file__).parent / "servers"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.mark.parametrize("transport", ["http", "sse"])
@@ -38,24 +26,8 @@ async def test_nobody_listening_is_connection_refused(transport: str) -> None:
 
 @pytest.fixture
 def http_server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(SERVERS / "http_server.py"), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+    with serving("http_server.py") as port:
         yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(5)
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])

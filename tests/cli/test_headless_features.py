@@ -65,6 +65,14 @@ def test_prompts_and_a_prompt_with_arguments(home: Path) -> None:
     assert document["messages"][0]["content"]["text"] == "Review this python: y"
 
 
+def test_a_prompt_without_its_required_argument_exits_2_and_sends_nothing(home: Path) -> None:
+    # As a tool's arguments are checked against its schema: the listing says ``code`` is required.
+    write_config(home, CONFIG)
+    result = run_cli("prompt", "review", "language=perl", home=home)
+    assert result.returncode == 2, result.stderr
+    assert "review needs code (required): nothing was sent" in result.stderr
+
+
 def test_without_a_terminal_sampling_is_declined(home: Path) -> None:
     write_config(home, CONFIG)
     result = run_cli("call", "ask_model", "question=hi", "--approve-up-to", "critical", home=home)

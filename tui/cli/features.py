@@ -202,6 +202,31 @@ def read(request: Request) -> int:
     return run(lambda: with_session(startup, body))
 
 
+async def _require_prompt_arguments(
+    session: Session, server: str, name: str, arguments: dict[str, str]
+) -> None:
+    """Exit 2 before anything is sent when the listed prompt needs an argument not given, as a tool's
+    arguments are checked against its schema (a prompt the listing lacks is left to the server)."""
+    from tui.client.feature_models import FeatureError
+
+    try:
+        listed = await session.features.prompts(server)
+    except FeatureError:
+        return  # no listing to check against: the server says what is wrong
+    found = next((entry for entry in listed if entry.name == name), None)
+    if found is None:
+        return
+    missing = [
+        argument.name for argument in found.arguments if argument.required and argument.name not in arguments
+    ]
+    if missing:
+        names = ", ".join(visible_line(argument) for argument in missing)
+        raise CliError(
+            Exit.USAGE,
+            f"{visible_line(name)} needs {names} (required): nothing was sent. Give each as NAME=VALUE.",
+        )
+
+
 def prompt(request: Request) -> int:
     from tui.cli.arguments import parse_pairs
 
@@ -219,6 +244,7 @@ def prompt(request: Request) -> int:
 
         _attach_terminal(session, request)
         await connect(session, server, tools=False)
+        await _require_prompt_arguments(session, server, name, arguments)
         try:
             result = await session.features.get_prompt(server, name, arguments)
         except FeatureError as error:

@@ -21,12 +21,14 @@ from tui.safety.grade import Grade
 
 READ = {"action": "read", "path": "notes.txt"}
 
+# An answer about another tool is well-formed but broken (test_resolve_mismatch.py).
+_WORDS = {"another tool's name": "name mismatch: "}
 CASES: dict[str, tuple[ResolveHandler, str]] = {
     "hangs": (hangs, "no answer within 0.3 s"),
     "-32602": (errors_with(-32602), "error -32602 (invalid params)"),
     "-32603": (errors_with(-32603), "error -32603 (internal error)"),
     "-32601": (errors_with(-32601), "error -32601 (method not found) although it advertised"),
-    **{kind: (malformed(kind), "malformed result: ") for kind in MALFORMED},
+    **{kind: (malformed(kind), _WORDS.get(kind, "malformed result: ")) for kind in MALFORMED},
 }
 
 

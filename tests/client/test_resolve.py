@@ -9,6 +9,7 @@ from misbehaving.connect import connected
 from misbehaving.servers import (
     BY_ACTION,
     MALFORMED,
+    SCHEMA,
     build_server,
     errors_with,
     hangs,
@@ -97,7 +98,6 @@ async def test_explicit_method_not_found_error() -> None:
         ("no tool", "the result has no tool"),
         ("tool not an object", "tool is a string, not an object"),
         ("wrong hint types", "readOnlyHint is a string, not true or false"),
-        ("another tool's name", "asked about 'files' but the server described 'plain'"),
         ("annotations not an object", "annotations is an array, not an object"),
         ("tool without a name", "the tool has no name"),
     ],
@@ -116,3 +116,25 @@ async def test_annotations_result_without_annotations_is_malformed() -> None:
     async with connected(server) as conn:
         outcome = await send_resolve(conn.client.session, "tools/annotations", "files", READ, 2.0, IN_PROCESS)
     assert outcome.error == "malformed result: the result has no annotations"
+
+
+async def test_an_answer_about_another_tool_is_a_name_mismatch_that_breaks_resolution() -> None:
+    async with connected(build_server(malformed("another tool's name"))) as conn:
+        outcome = await send_resolve(conn.client.session, "tools/resolve", "files", READ, 2.0, IN_PROCESS)
+    assert outcome.annotations is None
+    assert outcome.error == "name mismatch: asked about 'files' but the server described 'plain'"
+    assert outcome.broke_extension
+
+
+async def test_an_answer_with_another_input_schema_breaks_resolution() -> None:
+    listed = {**SCHEMA, "required": ["action"]}
+    async with connected(build_server(well_behaved)) as conn:
+        session = conn.client.session
+        outcome = await send_resolve(session, "tools/resolve", "files", READ, 2.0, IN_PROCESS, listed)
+        same = await send_resolve(session, "tools/resolve", "files", READ, 2.0, IN_PROCESS, SCHEMA)
+    assert outcome.annotations is None
+    assert outcome.error is not None
+    assert outcome.error.startswith("schema mismatch: ")
+    assert outcome.broke_extension
+    assert same.error is None
+    assert same.annotations == BY_ACTION["read"]

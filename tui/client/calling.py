@@ -140,4 +140,12 @@ async def resolve(
         return ResolveOutcome(None, method, error=f"{tool} does not declare per-call resolution")
     from tui.client.resolve import send_resolve
 
-    return await send_resolve(client.session, method, tool, arguments, timeout, lambda: connection.ending)
+    return await send_resolve(
+        client.session,
+        method,
+        tool,
+        arguments,
+        timeout,
+        lambda: connection.ending,
+        listed_schema=info.input_schema,
+    )

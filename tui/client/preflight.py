@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.arguments import ArgumentError, validate_arguments
-from tui.client.models import EXTENSION_ID, ToolInfo
+from tui.client.models import EXTENSION_ID, ResolveMethod, ToolInfo
 from tui.client.preflight_result import (
     PreflightResult,
     PreflightStatus,
@@ -205,7 +205,7 @@ class PreflightEngine:
             failed_warnings = self._server_warnings(tool.server)
             failure = error if outcome.broke_extension else None
             if failure is not None:
-                broke = f"the server broke the tool-resolution extension ({error}): {_NO_SHORTCUT}"
+                broke = f"the server broke {_RULES_OF[outcome.method]} ({error}): {_NO_SHORTCUT}"
                 failed_warnings += (broke,)
             return PreflightResult(
                 PreflightStatus.FAILED,
@@ -287,6 +287,13 @@ class PreflightEngine:
             "deterministic, so where its answers disagree the riskier one is used",
         )
 
+
+_RULES_OF: dict[ResolveMethod, str] = {
+    EXTENSION_ID: "the tool-resolution extension",
+    "tools/resolve": "per-call resolution (tools/resolve)",
+    "tools/annotations": "per-call resolution (tools/annotations)",
+}
+"""Whose rules a broken answer broke, by dialect (for the warning the person sees)."""
 
 _NO_SHORTCUT = "the claimed hints relax nothing, and the call is never approved without asking you"
 

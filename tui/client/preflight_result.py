@@ -50,8 +50,8 @@ class PreflightResult:
     broken_bounds: tuple[str, ...] = ()
     """Extension: the conservative bounds the answer broke ("read-only", "idempotent", ...)."""
     extension_failure: str | None = None
-    """Extension: why the answer broke the extension's rules (malformed, name mismatch, a broken bound).
-    Such a call is never approved without asking."""
+    """Why the answer broke the resolution rules (extension: malformed, name mismatch, a broken bound;
+    SEP-1862: another name or input schema). Such a call is never approved without asking."""
 
     @property
     def dialect_label(self) -> str:

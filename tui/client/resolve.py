@@ -26,6 +26,7 @@ from pydantic import RootModel, ValidationError
 from tui.client import invalid_response
 from tui.client.json_words import json_type
 from tui.client.models import EXTENSION_ID, ResolveMethod, wire_method
+from tui.client.preflight_result import canonical_json
 from tui.client.results import ResolveOutcome
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
 from tui.safety.hints import HINT_NAMES
@@ -72,8 +73,20 @@ class MalformedResult(ValueError):
     """The server answered, but not in the shape the draft defines."""
 
 
-class NameMismatch(MalformedResult):
-    """The extension's answer names another tool than the one asked about."""
+class BrokenResolution(MalformedResult):
+    """An answer that describes another call than the one asked about: never a basis for a shortcut.
+
+    The extension's spec names these resolution failures; SEP-1862's ``{tool}`` shape is held to the same
+    rule, since its answer is only about the listed tool if the name and input schema are the listed ones.
+    """
+
+
+class NameMismatch(BrokenResolution):
+    """The answer names another tool than the one asked about."""
+
+
+class SchemaMismatch(BrokenResolution):
+    """A SEP-1862 answer whose tool has another input schema than the listed one."""
 
 
 async def send_resolve(
@@ -83,11 +96,13 @@ async def send_resolve(
     arguments: dict[str, Any],
     timeout: float,
     transport_ended: Callable[[], bool] = lambda: False,
+    listed_schema: Mapping[str, Any] | None = None,
 ) -> ResolveOutcome:
     """Ask the server how ``name`` would behave for ``arguments``; never raises for server problems.
 
     ``transport_ended``: whether the connection is over (``Connection.ending``), to tell the SDK's
-    "connection closed" from a server's -32000 (``sdk_errors``).
+    "connection closed" from a server's -32000 (``sdk_errors``). ``listed_schema``: the tool's input schema
+    from tools/list, which a SEP-1862 answer must repeat unchanged (None: not checked).
 
     ``method`` is the dialect. For the extension on a 2026 connection, the SDK puts this client's
     capabilities (the extension included) into the request's ``_meta``; on a legacy connection they were
@@ -135,11 +150,13 @@ async def send_resolve(
             annotations, meta = _read_extension_result(raw, name)
             return outcome(annotations=annotations, meta=meta)
         if method == "tools/resolve":
-            tool, annotations = _read_resolve_result(raw, name)
+            tool, annotations = _read_resolve_result(raw, name, listed_schema)
             return outcome(annotations=annotations, tool=tool)
         return outcome(annotations=_read_annotations_result(raw))
     except NameMismatch as error:
         return outcome(annotations=None, error=f"name mismatch: {error}", broke_extension=True)
+    except SchemaMismatch as error:
+        return outcome(annotations=None, error=f"schema mismatch: {error}", broke_extension=True)
     except MalformedResult as error:
         broke = method == EXTENSION_ID
         return outcome(annotations=None, error=f"malformed result: {error}", broke_extension=broke)
@@ -165,7 +182,9 @@ def _first_problem(error: ValidationError) -> str:
     return str(problems[0].get("msg", "unexpected shape")) if problems else "unexpected shape"
 
 
-def _read_resolve_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def _read_resolve_result(
+    raw: Mapping[str, Any], name: str, listed_schema: Mapping[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     if "tool" not in raw:
         raise MalformedResult("the result has no tool")
     tool = raw["tool"]
@@ -175,10 +194,24 @@ def _read_resolve_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, A
     if not isinstance(returned_name, str):
         raise MalformedResult("the tool has no name")
     if returned_name != name:
-        raise MalformedResult(f"asked about {name!r} but the server described {returned_name!r}")
+        raise NameMismatch(f"asked about {name!r} but the server described {returned_name!r}")
+    schema = tool.get("inputSchema", listed_schema)
+    if listed_schema is not None and not _same_json(schema, listed_schema):
+        raise SchemaMismatch(
+            "the server described the tool with another input schema than tools/list gave; the arguments "
+            "were checked against the listed one"
+        )
     if "annotations" not in tool:
         return tool, {}
     return tool, _check_annotations(tool["annotations"])
+
+
+def _same_json(first: Any, second: Any) -> bool:
+    """Equal as JSON text (so ``true`` is not ``1``, as it would be for Python's ``==``)."""
+    try:
+        return canonical_json(first) == canonical_json(second)
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def _read_extension_result(raw: Mapping[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -131,6 +131,7 @@ class ResolveOutcome:
     """tools/resolve only: the full tool the server returned."""
     elapsed_s: float = 0.0
     broke_extension: bool = False
-    """The extension's rules were broken (malformed result, name mismatch): never approve without asking."""
+    """The resolution rules were broken (extension: malformed result, name mismatch; SEP-1862: another name
+    or input schema than the listed tool's): never approve without asking."""
     meta: dict[str, Any] | None = None
     """Extension only: the result's ``_meta`` (kept as data; unknown keys are ignored)."""

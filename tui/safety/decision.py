@@ -103,8 +103,8 @@ def decide(
 
     ``grade`` defaults to ``grade_hints(hints)``; pass it when it is already computed. ``lint`` is what
     ``lint_tool`` found for this tool and call: any warning keeps category preferences from allowing it.
-    ``resolution_broken``: why the server's per-call resolution broke the extension's rules (a malformed
-    answer, a name mismatch, a broken bound); such a call is never allowed without asking.
+    ``resolution_broken``: why the server's per-call resolution broke its rules (a malformed extension
+    answer, a name or schema mismatch, a broken bound); such a call is never allowed without asking.
     ``arguments_rejected``: why the server refused these arguments (extension -32602); the call is denied.
     """
     if arguments_rejected is not None:
@@ -116,7 +116,7 @@ def decide(
     stands = decision.action == "deny" or decision.rule == RuleId.DEFINITION_CHANGED
     if resolution_broken is not None and not stands:
         reason = (
-            f"Asking: the server's answer about this call broke the tool-resolution extension "
+            f"Asking: the server's answer about this call broke the rules of per-call resolution "
             f"({resolution_broken}), so nothing approves it without you"
         )
         return Decision("ask", reason, RuleId.RESOLUTION_BROKEN)

@@ -36,7 +36,12 @@ def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> 
 
 
 NARROW_BELOW = 100
-"""Terminal width (cells) below which the buttons are laid out two by two."""
+"""Terminal width (cells) below which four buttons are laid out two by two."""
+NARROW_BELOW_THREE = 76
+"""The same for three buttons (no "always", as for critical calls): they fit in a row at 80 columns."""
+SHORT_BELOW = 32
+"""Terminal height (rows) below which a high or critical dialog drops its frames and blank lines, so who
+asks, the reasons and the start of the arguments are on screen above the (docked) gate and buttons."""
 
 
 class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
@@ -84,6 +89,12 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
     ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
     ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
+    ConfirmCallScreen.-short > #confirm-box { padding: 0 1; }
+    ConfirmCallScreen.-short .confirm-block { margin-top: 0; }
+    ConfirmCallScreen.-short #confirm-arguments-label { margin-top: 0; }
+    ConfirmCallScreen.-short #confirm-arguments { min-height: 3; max-height: 5; }
+    ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
+    ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
 
     def __init__(self, request: ConfirmRequest) -> None:
@@ -180,7 +191,16 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
 
     def on_resize(self) -> None:
         # Four buttons need about 100 columns in a row; below that they go two by two, none cut off.
-        self.set_class(self.size.width < NARROW_BELOW, "-narrow")
+        narrow_below = NARROW_BELOW if self.request.offers_always else NARROW_BELOW_THREE
+        self.set_class(self.size.width < narrow_below, "-narrow")
+        # Framed buttons and a framed name box take ten rows of a 24-row terminal: short of about 32 rows
+        # they go one-line, as in the compact grades, so what the call is stays in view.
+        short = self.severe and self.size.height < SHORT_BELOW
+        self.set_class(short, "-short")
+        for button in self.query(Button).results(Button):
+            button.compact = short or not self.severe
+        for box in self.query(Input).results(Input):
+            box.compact = short
 
     def on_mount(self) -> None:
         # The gate's box first: its label asks for the name, so typed letters must go there and not to the

@@ -6,6 +6,7 @@ from tui.ui.widgets.form import (  # noqa: F401
     enum_field,
     json_field,
     list_field,
+    long_enum_field,
     number_field,
     object_field,
     text_field,

@@ -33,7 +33,8 @@ def _titled(schema: dict[str, Any]) -> list[dict[str, Any]] | None:
     return None
 
 
-def _choices(spec: FieldSpec) -> list[Any]:
+def choices_of(spec: FieldSpec) -> list[Any]:
+    """The values an enum (or titled enum, or const) allows, in the schema's order."""
     if "enum" in spec.schema:
         return list(spec.schema["enum"])
     if (titled := _titled(spec.schema)) is not None:
@@ -64,7 +65,7 @@ class EnumField(FormField):
 
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)
-        self.choices = _choices(spec)
+        self.choices = choices_of(spec)
         initial = starting_value(spec, initial)
         labels = _labels(spec, self.choices)
         self.select: Select[int] = Select(

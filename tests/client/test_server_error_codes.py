@@ -86,6 +86,33 @@ async def test_an_invalid_error_object_over_legacy_sse_ends_the_call_at_once(
             assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
+TOO_DEEP = "The server sent an invalid response: it is nested more deeply than mcp-tui reads (200 levels)."
+# 300 levels: past the SDK's parser (200); 3000: past Python's own too, so not even the id can be decoded.
+DEPTHS = [300, 3000]
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+async def test_an_answer_nested_too_deeply_ends_the_call_at_once_with_the_reason(depth: int) -> None:
+    async with running([answering({"code": 1, "message": "unused"})], PATIENT) as (manager, _):
+        await wait_until(lambda: bool(manager.tools("e")))
+        outcome = await manager.call_tool("e", "deep", {"depth": depth})
+        assert outcome.error == TOO_DEEP
+        assert outcome.duration_s < 2.0, "the server answered at once"
+        assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+async def test_an_answer_nested_too_deeply_over_legacy_sse_ends_the_call_at_once(depth: int) -> None:
+    with serving("sse_error_server.py", json.dumps({"code": 1, "message": "unused"})) as port:
+        server = ServerConfig(name="e", transport="sse", url=f"http://127.0.0.1:{port}/sse")
+        async with running([server], PATIENT) as (manager, _):
+            await wait_until(lambda: bool(manager.tools("e")))
+            outcome = await manager.call_tool("e", "deep", {"depth": depth})
+            assert outcome.error == TOO_DEEP
+            assert outcome.duration_s < 2.0, "the server answered at once"
+            assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
 @pytest.mark.parametrize(("code", "message"), SERVER_ERRORS)
 async def test_preflight_reads_a_server_error_with_an_sdk_code_as_its_answer(code: int, message: str) -> None:
     async with running([answering({"code": code, "message": message})], PATIENT) as (manager, _):

@@ -6,18 +6,22 @@ error would be dropped, and the request would wait for its full timeout although
 The stdio transport hands such an answer on as a JSON-RPC error with the same id instead: a stand-in,
 marked with a token no server can know, that says what was wrong and carries what was received (the
 traffic log shows that, not the stand-in). :func:`problem_of` reads the mark back. The SDK's legacy SSE
-client hands on only the validation error; :func:`stand_in_for` finds the message in it.
+client hands on only the validation error; :func:`stand_in_for` finds the message in it. A message
+nested too deeply to parse at all is read just at its top level (``shallow_json``), where its id is.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
 from mcp.shared.exceptions import MCPError
 from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
+from tui.client import shallow_json
 from tui.client.json_words import json_type
 
 _MARK_KEY = "mcp-tui/invalid-response"
@@ -58,10 +62,11 @@ def too_deep(error: Exception) -> bool:
     (valid JSON, and possibly valid JSON-RPC, that Python's own parser reads)."""
     if not isinstance(error, ValidationError):
         return False
-    return any(
-        detail["type"] == "json_invalid" and "recursion limit" in detail["msg"]
-        for detail in error.errors(include_url=False)
-    )
+    return any(_too_deep(detail) for detail in error.errors(include_url=False))
+
+
+def _too_deep(detail: ErrorDetails) -> bool:
+    return detail["type"] == "json_invalid" and "recursion limit" in detail["msg"]
 
 
 def stand_in(message: Any, problem: str | None = None) -> JSONRPCError | None:
@@ -80,15 +85,29 @@ def stand_in(message: Any, problem: str | None = None) -> JSONRPCError | None:
     return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
 
 
+def decoded(raw: str | bytes) -> Any:
+    """The JSON value in ``raw``; for an object nested too deeply for Python's parser too, its top level
+    (``shallow_json``), where the id is; None when ``raw`` is not JSON."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        return shallow_json.top_level(raw.encode() if isinstance(raw, str) else raw)
+    except ValueError:
+        return None
+
+
 def stand_in_for(error: Exception) -> JSONRPCError | None:
     """The stand-in for the message behind a transport's validation error, when it answers a request.
 
     The JSON-RPC message is a union: each member's complaint about a field of the whole message (a
-    request's missing ``method``, say) holds the whole message as its input.
+    request's missing ``method``, say) holds the whole message as its input. A message nested too deeply
+    to parse fails as a whole, with its text as the input.
     """
     if not isinstance(error, ValidationError):
         return None
     for detail in error.errors(include_url=False):
+        if _too_deep(detail) and isinstance(detail.get("input"), str | bytes):
+            return stand_in(decoded(detail["input"]), TOO_DEEP)
         if len(detail["loc"]) == 2 and isinstance(detail.get("input"), dict):
             return stand_in(detail["input"])
     return None

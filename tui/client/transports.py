@@ -8,7 +8,6 @@ connection can say what went wrong in words.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -242,7 +241,7 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
     except ValueError as error:
         # An answer to a request that is not valid JSON-RPC ends that request now, not at its timeout.
         problem = invalid_response.TOO_DEEP if invalid_response.too_deep(error) else None
-        answer = invalid_response.stand_in(_json_or_none(raw), problem)
+        answer = invalid_response.stand_in(invalid_response.decoded(raw), problem)
         if answer is None:
             # A server that prints to stdout breaks the protocol; show the line, keep the connection.
             log.append("stdout (not JSON-RPC): " + decode_line(raw[:2000]))
@@ -251,13 +250,6 @@ async def _deliver(raw: bytes, writer: Any, log: LineLog) -> None:
         message = answer
     with suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
         await writer.send(SessionMessage(message))
-
-
-def _json_or_none(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):  # nested too deeply for Python's parser too
-        return None
 
 
 async def wait_exit(process: Process, timeout: float) -> int | None:

@@ -5,11 +5,11 @@ Like ``models.py`` this never imports the SDK, so the UI can use it before the S
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from tui.client.json_size import compact_size
 from tui.client.models import Failure
 from tui.client.redact import redact
 from tui.client.results import ContentBlock
@@ -171,10 +171,10 @@ class TrafficRecord:
     @cached_property
     def size(self) -> int:
         """Bytes of the message as compact JSON (UTF-8), as sent, before redaction."""
-        text = json.dumps(self.unredacted, ensure_ascii=False, separators=(",", ":"), default=str)
-        return len(text.encode())
+        return compact_size(self.unredacted)  # a message nested 1000 deep is measured too
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, message: Any = None) -> dict[str, Any]:
+        """The record as exported; ``message`` stands in for the redacted message when given."""
         return {
             "time": self.time,
             "direction": self.direction,
@@ -183,5 +183,5 @@ class TrafficRecord:
             "id": self.id,
             "latency_ms": self.latency_ms,
             "size": self.size,
-            "message": self.message,
+            "message": self.message if message is None else message,
         }

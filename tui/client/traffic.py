@@ -85,9 +85,29 @@ def matching(records: Iterable[TrafficRecord], method_filter: str) -> list[Traff
     return [r for r in records if r.method is not None and needle in r.method.lower()]
 
 
+TOO_DEEP_TO_SHOW = "(not shown: this message is nested too deeply to lay out as JSON)"
+"""In place of a message nested about as deeply as Python's parser reads: redacting or laying it out
+recurses once per level, past what the call stack allows."""
+
+
+def shown_json(record: TrafficRecord) -> str:
+    """The redacted message as indented JSON, or ``TOO_DEEP_TO_SHOW``."""
+    try:
+        return json.dumps(record.message, indent=2, ensure_ascii=False, default=str)
+    except RecursionError:
+        return TOO_DEEP_TO_SHOW
+
+
+def _exported(record: TrafficRecord) -> str:
+    try:
+        return json.dumps(record.to_json(), ensure_ascii=False, default=str)
+    except RecursionError:
+        return json.dumps(record.to_json(message=TOO_DEEP_TO_SHOW), ensure_ascii=False, default=str)
+
+
 def export_jsonl(records: Iterable[TrafficRecord], path: Path) -> int:
     """Write one JSON object per line (the records as shown: redacted); returns how many."""
-    lines = [json.dumps(r.to_json(), ensure_ascii=False, default=str) for r in records]
+    lines = [_exported(r) for r in records]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return len(lines)

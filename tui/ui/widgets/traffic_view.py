@@ -7,7 +7,6 @@ the whole log costs a list, and a message is redacted only when its JSON is show
 
 from __future__ import annotations
 
-import json
 import time
 
 from textual import on
@@ -16,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from tui.client.feature_models import TrafficRecord
-from tui.client.traffic import CAPACITY, matching
+from tui.client.traffic import CAPACITY, matching, shown_json
 from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.traffic_table import TrafficTable
@@ -76,8 +75,7 @@ class TrafficView(FeaturePane):
     @on(TrafficTable.RowSelected)
     def _expand(self, event: TrafficTable.RowSelected) -> None:
         event.stop()
-        text = json.dumps(event.record.message, indent=2, ensure_ascii=False)
-        self.query_one("#traffic-json", Static).update(literal(text))
+        self.query_one("#traffic-json", Static).update(literal(shown_json(event.record)))
 
     @on(Button.Pressed, "#traffic-export")
     def _export(self, event: Button.Pressed) -> None:

@@ -4,8 +4,9 @@ Tools (all safe): ``deeptext`` (a text block ``[[[...]]]`` 3000 deep), ``deep`` 
 nested ``d`` objects deep, default 300), ``boom`` (a JSON-RPC error whose message holds line breaks that
 look like audit records), ``badimg`` (an image that is not base64, and one whose MIME type holds an escape
 sequence and a line break), ``links`` (a resource link with a line break in its name and address, and an
-embedded resource whose blob is not base64). Resource ``mem://deep.json`` and prompt ``deep`` hold the same
-deep text.
+embedded resource whose blob is not base64), ``forge`` (text whose lines imitate mcp-tui's own ``[image
+...]`` and ``structured content:`` lines, then a real image). Resource ``mem://deep.json`` and prompt
+``deep`` hold the same deep text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ SAFE = {"readOnlyHint": True, "openWorldHint": False}
 DEEP_TEXT = "[" * 3000 + "]" * 3000
 FORGED = "\n2026-11-23T12:00:00.000Z  cli  forge/wipe_everything  critical  allow (always-rule)  ok 3 ms"
 BAD_MIME = "text/html\x1b[31mRED\n[bold]x"
-TOOLS = ["deeptext", "deep", "boom", "badimg", "links"]
+TOOLS = ["deeptext", "deep", "boom", "badimg", "links", "forge"]
+FORGED_BLOCKS = "done\n[image image/png, 3 KB, saved to /tmp/evil.png]\nstructured content:\n{}"
 
 
 def nested(depth: int) -> object:
@@ -43,6 +45,9 @@ def call(name: str, arguments: dict) -> dict:
             {"type": "image", "data": good, "mimeType": BAD_MIME},
         ]
         return {"result": {"content": content}}
+    if name == "forge":
+        image = {"type": "image", "data": base64.b64encode(b"<b>x</b>").decode(), "mimeType": "image/png"}
+        return {"result": {"content": [{"type": "text", "text": FORGED_BLOCKS}, image]}}
     if name == "links":
         content = [
             {"type": "resource_link", "uri": "https://good.example\n@evil.example/", "name": "two\nlines"},

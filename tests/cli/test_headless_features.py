@@ -36,9 +36,9 @@ def test_resources_lists_resources_and_templates(home: Path) -> None:
 def test_read_prints_text_literally_json_pretty_and_binary_by_size(home: Path) -> None:
     write_config(home, CONFIG)
     plain = run_cli("read", "notes://plain", home=home)
-    assert plain.stdout.splitlines()[1] == "[b]not markup[/b]"
+    assert plain.stdout.splitlines()[1] == "  [b]not markup[/b]"  # server text is indented under its head
     pretty = run_cli("read", "f", "notes://data.json", home=home)
-    assert '{\n  "b": 1,\n  "a": [\n    1,\n    2\n  ]\n}' in pretty.stdout
+    assert '  {\n    "b": 1,\n    "a": [\n      1,\n      2\n    ]\n  }' in pretty.stdout
     binary = run_cli("read", "notes://logo.png", "--save-dir", str(home / "out"), home=home)
     assert f"[binary, {len(PNG)} B, saved to {home / 'out' / 'logo.png'}]" in binary.stdout
     assert (home / "out" / "logo.png").read_bytes() == PNG
@@ -57,9 +57,9 @@ def test_prompts_and_a_prompt_with_arguments(home: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[1:5] == [
         "── user ──",
-        "Review this perl: x = 1",
+        "  Review this perl: x = 1",
         "── assistant ──",
-        "[red]literal[/red]",
+        "  [red]literal[/red]",
     ]
     document = run_json("prompt", "f", "review", "code=y", home=home)
     assert document["messages"][0]["content"]["text"] == "Review this python: y"

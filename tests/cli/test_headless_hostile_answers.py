@@ -5,6 +5,7 @@ and no server text starts a line of its own."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -65,3 +66,19 @@ def test_data_that_is_not_base64_is_not_saved_and_its_line_says_why(home: Path) 
         assert "saved to" not in line
     assert sorted(path.name for path in out.iterdir()) == ["badimg-2.bin"]
     assert (out / "badimg-2.bin").read_bytes() == b"<b>x</b>"
+
+
+def test_a_text_block_cannot_forge_our_own_lines_and_json_output_keeps_it_as_sent(home: Path) -> None:
+    result = run_cli("call", "forge", "--approve-up-to", "safe", *SERVER, home=home)
+    assert result.returncode == 0, result.stderr
+    # Server text is indented; only mcp-tui's own lines start at column 0.
+    assert result.stdout.splitlines() == [
+        "  done",
+        "  [image image/png, 3 KB, saved to /tmp/evil.png]",
+        "  structured content:",
+        "  {}",
+        "[image image/png, 8 B]",
+    ]
+    raw = run_cli("call", "forge", "--approve-up-to", "safe", "--json", *SERVER, home=home)
+    [text, _] = json.loads(raw.stdout)["result"]["content"]
+    assert text["text"] == "done\n[image image/png, 3 KB, saved to /tmp/evil.png]\nstructured content:\n{}"

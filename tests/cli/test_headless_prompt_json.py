@@ -29,14 +29,14 @@ def test_prompt_text_output_shows_each_block(home: Path) -> None:
     result = run_cli("prompt", "blocks", home=home)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "One message of each kind",
+        "  One message of each kind",
         "── user ──",
-        "[b]Look[/b] at these",
+        "  [b]Look[/b] at these",
         "── user ──",
         "[image image/png, 10 B]",
         "── assistant ──",
         "[audio audio/wav, 10 B]",
         "── user ──",
         "[resource notes://one text/plain]",
-        "the note",
+        "  the note",
     ]

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from tui.cli.exit_codes import CliError, Exit, exit_for
 from tui.cli.parsing import Request
 from tui.cli.records import emit
-from tui.cli.render import block_lines
+from tui.cli.render import block_lines, server_body
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, only, split_names
 from tui.formatting import human_size
-from tui.safety.visible_text import visible, visible_indented, visible_line
+from tui.safety.visible_text import visible_indented, visible_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -261,7 +261,7 @@ def prompt(request: Request) -> int:
             )
             return 0
         if result.description:
-            print(visible(result.description))
+            print(server_body(result.description))
         for message in result.messages:
             print(f"── {visible_line(message.role)} ──")
             print("\n".join(block_lines(message.content, None)))

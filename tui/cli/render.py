@@ -77,6 +77,18 @@ def evaluation_lines(evaluation: Evaluation) -> list[str]:
     return lines
 
 
+BODY_INDENT = "  "
+"""Before every line of server text in a result: mcp-tui's own lines (``[image ...]``, ``[resource ...]``,
+``structured content:``, ``── user ──``) start at column 0 and a server's never do, so a body cannot pass
+for one of them. A uniform indent keeps the text easy to copy (and JSON still parses); ``--json`` has it
+as sent."""
+
+
+def server_body(text: str) -> str:
+    """Server text made visible, every line indented by ``BODY_INDENT`` (an empty line stays empty)."""
+    return "\n".join(BODY_INDENT + line if line else line for line in visible(text).split("\n"))
+
+
 def _pretty_text(text: str) -> str:
     """Text that is a JSON object or array, re-indented (as the TUI shows it); other text unchanged."""
     return pretty_json(text) or text
@@ -85,7 +97,7 @@ def _pretty_text(text: str) -> str:
 def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:
     where = f", saved to {saved}" if saved is not None else ""
     if block.kind == "text":
-        return [visible(_pretty_text(block.text))]
+        return [server_body(_pretty_text(block.text))]
     if block.kind in ("image", "audio"):
         head = f"[{block.kind} {visible_line(block.mime_type)}"
         if block.decode_error:  # nothing to show or save: say why
@@ -98,13 +110,13 @@ def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:
         mime = visible_line(block.mime_type or "")
         head = f"[resource {visible_line(block.uri)} {mime}]".replace(" ]", "]")
         if block.text is not None:
-            return [head, visible(_pretty_text(block.text))]
+            return [head, server_body(_pretty_text(block.text))]
         if block.decode_error:
             return [f"{head} ({visible_line(block.decode_error)})"]
         blob = block.blob or b""
         return [f"{head[:-1]}, {human_size(len(blob))}{where}]"]
     if block.kind == "unknown":
-        return [f"[unknown block {visible_line(block.type)}]", visible(pretty(block.raw))]
+        return [f"[unknown block {visible_line(block.type)}]", server_body(pretty(block.raw))]
     return []
 
 
@@ -114,4 +126,4 @@ def outcome_lines(outcome: CallOutcome, saved: dict[int, Path]) -> Iterable[str]
         yield from block_lines(block, saved.get(index))
     if outcome.structured is not None:
         yield "structured content:"
-        yield visible(pretty(outcome.structured))
+        yield server_body(pretty(outcome.structured))

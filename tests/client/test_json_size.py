@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tui.client.json_size import compact_size
+from tui.client.traffic import TrafficLog
 
 VALUES: list[Any] = [
     {},
@@ -29,3 +30,11 @@ def test_a_value_nested_past_python_s_limit_is_measured() -> None:
     for _ in range(5000):
         value = {"k": value}
     assert compact_size(value) == len('{"k":' * 5000 + '"leaf"' + "}" * 5000)
+
+
+def test_a_traffic_record_nested_past_python_s_limit_has_a_size() -> None:
+    value: Any = "leaf"
+    for _ in range(5000):
+        value = {"k": value}
+    record = TrafficLog().add("in", {"id": 1, "result": value})
+    assert record.size == len('{"id":1,"result":' + '{"k":' * 5000 + '"leaf"' + "}" * 5001)

@@ -5,6 +5,7 @@ Like ``models.py`` this never imports the SDK, so the UI can use it before the S
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -171,7 +172,11 @@ class TrafficRecord:
     @cached_property
     def size(self) -> int:
         """Bytes of the message as compact JSON (UTF-8), as sent, before redaction."""
-        return compact_size(self.unredacted)  # a message nested 1000 deep is measured too
+        try:
+            text = json.dumps(self.unredacted, ensure_ascii=False, separators=(",", ":"), default=str)
+        except RecursionError:  # nested about 1000 deep: measured without recursion (slower)
+            return compact_size(self.unredacted)
+        return len(text.encode())
 
     def to_json(self, message: Any = None) -> dict[str, Any]:
         """The record as exported; ``message`` stands in for the redacted message when given."""

@@ -113,6 +113,21 @@ async def test_an_answer_nested_too_deeply_over_legacy_sse_ends_the_call_at_once
             assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
+@pytest.mark.parametrize("depth", DEPTHS)
+async def test_an_answer_nested_too_deeply_over_streamable_http_says_why(depth: int) -> None:
+    # The SDK's client ends such a call at once itself, but said "the server refused the call" over the
+    # parser's multi-line report.
+    with serving("http_error_server.py", json.dumps({"code": 1, "message": "unused"})) as port:
+        url = f"http://127.0.0.1:{port}/mcp"
+        server = ServerConfig(name="e", transport="http", url=url, protocol="legacy")
+        async with running([server], PATIENT) as (manager, _):
+            await wait_until(lambda: bool(manager.tools("e")))
+            outcome = await manager.call_tool("e", "deep", {"depth": depth})
+            assert outcome.error == TOO_DEEP
+            assert outcome.duration_s < 2.0, "the server answered at once"
+            assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
+
+
 @pytest.mark.parametrize(("code", "message"), SERVER_ERRORS)
 async def test_preflight_reads_a_server_error_with_an_sdk_code_as_its_answer(code: int, message: str) -> None:
     async with running([answering({"code": code, "message": message})], PATIENT) as (manager, _):

@@ -113,6 +113,33 @@ def stand_in_for(error: Exception) -> JSONRPCError | None:
     return None
 
 
+_SDK_PARSE_FAILURES = ("Failed to parse JSON response: ", "Failed to parse SSE message: ")
+"""How the SDK's streamable HTTP client words its own error for an answer it could not parse."""
+
+
+def too_deep_over_http(message: Any) -> JSONRPCError | None:
+    """The stand-in for the SDK's own error about a streamable HTTP answer nested too deeply to parse.
+
+    That client already ends the request at once, but with the parser's multi-line report under "the
+    server refused"; the answer's text is gone, so the stand-in carries the SDK's error as "received"
+    (the traffic log shows what it showed before). A server that words its own error the same way only
+    gets it called an invalid response."""
+    if not isinstance(message, JSONRPCError):
+        return None
+    error = message.error
+    if (
+        error.code != PARSE_ERROR
+        or error.data is not None
+        or not error.message.startswith(_SDK_PARSE_FAILURES)
+        or "recursion limit exceeded" not in error.message
+    ):
+        return None
+    received = message.model_dump(by_alias=True, mode="json", exclude_unset=True)
+    data = {_MARK_KEY: _MARK, "problem": f"an invalid response: {TOO_DEEP}", "received": received}
+    stand_in_error = ErrorData(code=PARSE_ERROR, message="an invalid response", data=data)
+    return JSONRPCError(jsonrpc="2.0", id=message.id, error=stand_in_error)
+
+
 def _marked(data: Any) -> bool:
     return isinstance(data, dict) and data.get(_MARK_KEY) == _MARK
 

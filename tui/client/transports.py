@@ -72,6 +72,10 @@ async def watched(
                     async for item in read:
                         if isinstance(item, Exception) and (answer := invalid_response.stand_in_for(item)):
                             item = SessionMessage(answer)  # an invalid answer ends its request now
+                        elif not isinstance(item, Exception) and (
+                            restated := invalid_response.too_deep_over_http(item.message)
+                        ):
+                            item = SessionMessage(restated)
                         if isinstance(item, Exception):
                             watch.errors.append(item)
                             if watch.handshake is None:

@@ -27,6 +27,7 @@ from mcp.shared.message import SessionMessage
 
 from tui.client import invalid_response
 from tui.client.early_spawn import launch_options
+from tui.client.result_type import ModernRequests
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
 
@@ -63,9 +64,13 @@ class TransportWatch:
 async def watched(
     inner: AbstractAsyncContextManager[TransportStreams], watch: TransportWatch
 ) -> AsyncIterator[TransportStreams]:
-    """Forward ``inner``'s messages unchanged while recording what the watch needs."""
+    """Forward ``inner``'s messages while recording what the watch needs.
+
+    Messages pass unchanged, but for a 2026-07-28 result without ``resultType`` (see ``result_type``).
+    """
     async with inner as (read, write):
         send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
+        modern = ModernRequests()
 
         async def pump() -> None:
             try:
@@ -81,7 +86,8 @@ async def watched(
                         else:
                             if watch.handshake is None:
                                 _maybe_capture(item, watch)
-                            _record(watch, "in", item)
+                            _record(watch, "in", item)  # as the server sent it
+                            item = modern.received(item)
                         await send.send(item)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
                 pass
@@ -90,10 +96,8 @@ async def watched(
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(pump)
-            outgoing: Any = write
-            if watch.traffic is not None:
-                outgoing, to_server = anyio.create_memory_object_stream[SessionMessage](0)
-                tg.start_soon(_forward_out, to_server, write, watch)
+            outgoing, to_server = anyio.create_memory_object_stream[SessionMessage](0)
+            tg.start_soon(_forward_out, to_server, write, watch, modern)
             try:
                 yield receive, outgoing
             finally:
@@ -101,12 +105,13 @@ async def watched(
                 receive.close()
 
 
-async def _forward_out(source: Any, write: Any, watch: TransportWatch) -> None:
+async def _forward_out(source: Any, write: Any, watch: TransportWatch, modern: ModernRequests) -> None:
     """The write side, seen: each message the SDK sends is recorded, then passed on unchanged."""
     try:
         async with source:
             async for message in source:
                 _record(watch, "out", message)
+                modern.sent(message)
                 await write.send(message)
     except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
         pass

@@ -28,6 +28,7 @@ from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
     ListChanged,
+    ResourceUpdated,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
@@ -98,7 +99,10 @@ class Connection:
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
         self._follower = ChangeFollower(
-            self._refresh_tools, self.log, lambda what: self._emit(ListChanged(self.name, what))
+            self._refresh_tools,
+            self.log,
+            lambda what: self._emit(ListChanged(self.name, what)),
+            lambda uri: self._emit(ResourceUpdated(self.name, uri)),
         )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
@@ -332,6 +336,12 @@ class Connection:
             why = f": {self.ended_reason}" if self.ended_reason else ""
             raise FeatureError(f"{self.name} is not connected{why}", Failure.CONNECTION)
         return self.client
+
+    async def follow_resources(self, uris: frozenset[str]) -> frozenset[str]:
+        """2026: follow the updates of exactly ``uris`` through subscriptions/listen (the stream is opened
+        anew); returns those the server agreed to."""
+        self.live_client()
+        return await self._follower.follow_resources(uris)
 
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""

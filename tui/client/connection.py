@@ -119,8 +119,9 @@ class Connection:
 
     @property
     def timeouts(self) -> Timeouts:
-        """The limits in force now: each request reads them as it starts (a connection's transport and
-        the SDK's default for requests mcp-tui sends without a limit keep those of its connect)."""
+        """The limits in force now: each request reads them as it starts, and so does each HTTP request
+        of an HTTP or SSE transport (only the SDK's default for requests mcp-tui sends without a limit
+        keeps the one of its connect)."""
         return self._timeouts()
 
     @property
@@ -247,7 +248,7 @@ class Connection:
             # A process started early is adopted by the first connect only.
             prestarted, self._prestarted = self._prestarted, None
             context = TransportContext(
-                self.timeouts, self.log, watch, prestarted, self._sign_in.httpx_auth(watch)
+                self._timeouts, self.log, watch, prestarted, self._sign_in.httpx_auth(watch)
             )
             transport = open_transport(config, context)
         self.roots_declared = bool(config.roots)

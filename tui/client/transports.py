@@ -27,6 +27,7 @@ from mcp.shared.message import SessionMessage
 
 from tui.client import invalid_response
 from tui.client.early_spawn import launch_options
+from tui.client.live_http import LiveTimeoutClient
 from tui.client.result_type import ModernRequests
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
@@ -142,16 +143,15 @@ def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
 
 
 def http_transport(
-    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
+    config: ServerConfig, request_seconds: Callable[[], float], auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
-    """``auth``: the server's sign-in (``tui.client.auth``), which answers a 401 and adds the token."""
+    """``request_seconds``: the request timeout now (read at each HTTP request, see ``live_http``);
+    ``auth``: the server's sign-in (``tui.client.auth``), which answers a 401 and adds the token."""
 
     @asynccontextmanager
     async def open_http() -> AsyncIterator[TransportStreams]:
-        # Long read timeout: a server may hold a response stream open for a long call.
-        timeout = httpx2.Timeout(request_timeout, read=max(request_timeout, 300.0))
         async with (
-            httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout, auth=auth) as http,
+            LiveTimeoutClient(request_seconds, headers=dict(config.headers), auth=auth) as http,
             streamable_http_client(str(config.url), http_client=http) as streams,
         ):
             yield streams
@@ -160,9 +160,18 @@ def http_transport(
 
 
 def sse_transport(
-    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
+    config: ServerConfig, request_seconds: Callable[[], float], auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
-    return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout, auth=auth)
+    """As ``http_transport``, over the legacy SSE transport."""
+
+    def live_client(
+        headers: dict[str, str] | None = None, timeout: object = None, auth: httpx2.Auth | None = None
+    ) -> httpx2.AsyncClient:
+        return LiveTimeoutClient(request_seconds, headers=headers, auth=auth)
+
+    return sse_client(
+        str(config.url), headers=dict(config.headers), httpx_client_factory=live_client, auth=auth
+    )
 
 
 def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:

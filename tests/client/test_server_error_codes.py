@@ -166,6 +166,7 @@ class _Pinged:
 
     def __init__(self, error: Exception) -> None:
         self.error, self.pings = error, 0
+        self.session = self  # the health watch pings through the session
 
     async def send_ping(self) -> None:
         self.pings += 1

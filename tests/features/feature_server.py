@@ -99,6 +99,15 @@ def build(state: State | None = None) -> MCPServer:
         return "changed"
 
     @server.tool()
+    async def touch(uri: str, ctx: Context) -> str:
+        """Says the resource at ``uri`` was updated (2026: to subscriptions/listen streams only)."""
+        if (ctx.protocol_version or "").startswith("2026"):
+            await ctx.notify_resource_updated(uri)
+        else:
+            await ctx.session.send_resource_updated(uri)
+        return "touched"
+
+    @server.tool()
     async def my_roots(ctx: Context) -> str:
         """Lists the client's roots."""
         result = await ctx.session.list_roots()

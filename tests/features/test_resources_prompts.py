@@ -56,6 +56,34 @@ async def test_subscribe_sends_the_request_and_updates_arrive(home: Path) -> Non
         assert session.features.subscribed("f") == frozenset()
 
 
+async def test_on_2026_a_subscription_reopens_the_listen_stream_and_updates_arrive(home: Path) -> None:
+    async with started(home, build(), 'protocol = "2026-07-28"') as (session, events):
+        manager = session.manager
+        assert manager is not None
+
+        async def updated_after_touching(*uris: str) -> list[str]:
+            """Touch each of ``uris``, then a canary that is always followed: what arrived by then."""
+            events.clear()
+            for uri in (*uris, "notes://canary"):
+                await manager.call_tool("f", "touch", {"uri": uri})
+            await wait_until(lambda: "notes://canary" in [e.uri for e in of(events, ResourceUpdated)])
+            return [e.uri for e in of(events, ResourceUpdated) if e.uri != "notes://canary"]
+
+        assert session.features.can_subscribe("f") is None
+        await session.features.subscribe("f", "notes://canary")
+        assert await updated_after_touching("notes://plain") == []
+        await session.features.subscribe("f", "notes://plain")
+        assert await updated_after_touching("notes://plain", "notes://data.json") == ["notes://plain"]
+        await session.features.subscribe("f", "notes://data.json")
+        assert session.features.subscribed("f") == {"notes://canary", "notes://plain", "notes://data.json"}
+        await session.features.subscribe("f", "notes://plain", on=False)
+        assert await updated_after_touching("notes://plain", "notes://data.json") == ["notes://data.json"]
+        # The list changes are still followed by the stream that replaced the first.
+        events.clear()
+        await manager.call_tool("f", "change_lists", {})
+        await wait_until(lambda: {e.what for e in of(events, ListChanged)} == {"resources", "prompts"})
+
+
 async def test_prompts_are_listed_and_fetched_with_arguments(home: Path) -> None:
     async with started(home, build()) as (session, _):
         (prompt,) = await session.features.prompts("f")

@@ -25,9 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "features"))
 from feature_server import PNG, State, build
 
 
-def app_with(home: Path, state: State | None = None) -> McpTuiApp:
+def app_with(home: Path, state: State | None = None, protocol: str = "legacy") -> McpTuiApp:
     """Server "f" is in config.toml (so settings can be saved there) and runs in-process."""
-    (home / "config.toml").write_text('[servers.f]\ncommand = "unused-in-process"\n', encoding="utf-8")
+    config = f'[servers.f]\ncommand = "unused-in-process"\nprotocol = "{protocol}"\n'
+    (home / "config.toml").write_text(config, encoding="utf-8")
     return McpTuiApp(load_startup(config_path=None), targets={"f": build(state)})
 
 
@@ -264,6 +265,26 @@ async def test_subscribing_shows_updates_and_reads_again(home: Path) -> None:
         )
         app.screen.query_one("#resource-subscribe", Button).press()
         await wait_for(pilot, lambda: state.subscribed == [])
+
+
+async def test_on_2026_subscribing_shows_updates_as_on_earlier_protocols(home: Path) -> None:
+    app = app_with(home, protocol="2026-07-28")
+    async with app.run_test(size=(140, 50)) as pilot:
+        await open_first(pilot, app, "f7", "#resource-list", 4)
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+        button = app.screen.query_one("#resource-subscribe", Button)
+        button.press()
+        await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
+        shown: list[str] = []
+        view = app.screen.query_one(ResourcesView)
+        view.show_update = shown.append  # type: ignore[method-assign]
+        manager = app.session.manager
+        assert manager is not None
+        await manager.call_tool("f", "touch", {"uri": "notes://plain"})
+        await wait_for(pilot, lambda: shown == ["notes://plain"])
+        button.press()
+        await wait_for(pilot, lambda: str(button.label) == "Subscribe")
+        assert app.session.features.subscribed("f") == frozenset()
 
 
 async def test_a_server_without_logging_offers_no_log_level_to_choose(home: Path) -> None:

@@ -28,6 +28,7 @@ from tui.client.connection_end import describe_end
 from tui.client.events import (
     ClientEvent,
     ListChanged,
+    ResourceUpdated,
     ServerStateChanged,
     StderrLine,
     ToolsChanged,
@@ -98,7 +99,10 @@ class Connection:
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
         self._follower = ChangeFollower(
-            self._refresh_tools, self.log, lambda what: self._emit(ListChanged(self.name, what))
+            self._refresh_tools,
+            self.log,
+            lambda what: self._emit(ListChanged(self.name, what)),
+            lambda uri: self._emit(ResourceUpdated(self.name, uri)),
         )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
@@ -115,8 +119,9 @@ class Connection:
 
     @property
     def timeouts(self) -> Timeouts:
-        """The limits in force now: each request reads them as it starts (a connection's transport and
-        the SDK's default for requests mcp-tui sends without a limit keep those of its connect)."""
+        """The limits in force now: each request reads them as it starts, and so does each HTTP request
+        of an HTTP or SSE transport (only the SDK's default for requests mcp-tui sends without a limit
+        keeps the one of its connect)."""
         return self._timeouts()
 
     @property
@@ -243,7 +248,7 @@ class Connection:
             # A process started early is adopted by the first connect only.
             prestarted, self._prestarted = self._prestarted, None
             context = TransportContext(
-                self.timeouts, self.log, watch, prestarted, self._sign_in.httpx_auth(watch)
+                self._timeouts, self.log, watch, prestarted, self._sign_in.httpx_auth(watch)
             )
             transport = open_transport(config, context)
         self.roots_declared = bool(config.roots)
@@ -332,6 +337,12 @@ class Connection:
             why = f": {self.ended_reason}" if self.ended_reason else ""
             raise FeatureError(f"{self.name} is not connected{why}", Failure.CONNECTION)
         return self.client
+
+    async def follow_resources(self, uris: frozenset[str]) -> frozenset[str]:
+        """2026: follow the updates of exactly ``uris`` through subscriptions/listen (the stream is opened
+        anew); returns those the server agreed to."""
+        self.live_client()
+        return await self._follower.follow_resources(uris)
 
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""

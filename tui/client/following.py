@@ -1,6 +1,7 @@
 """Keeping up with a connected server: its tool list, listed again when it changes (a burst of
-``list_changed`` notices makes one listing), and, on 2026 connections, the subscription that delivers
-the list changes of tools, resources and prompts (earlier ones get them as notifications)."""
+``list_changed`` notices makes one listing), and, on 2026 connections, the ``subscriptions/listen``
+stream that delivers the list changes of tools, resources and prompts and the updates of the resources
+the person follows (earlier connections get them as notifications)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,19 @@ from collections.abc import Awaitable, Callable, Collection
 import anyio
 from mcp import Client
 from mcp.client.subscriptions import (
-    ListenNotSupportedError,
     PromptsListChanged,
     ResourcesListChanged,
-    SubscriptionLost,
+    ResourceUpdated,
+    ServerEvent,
     ToolsListChanged,
 )
-from mcp.shared.exceptions import MCPError
 
-from tui.client import errors
+from tui.client.listen_streams import ListenStreams
 from tui.client.stderr_pipe import LineLog
+
+
+class NotListening(Exception):
+    """Resource updates were asked of a connection that has no listen stream (not 2026, or not connected)."""
 
 
 class ChangeFollower:
@@ -27,12 +31,18 @@ class ChangeFollower:
         refresh: Callable[[Client], Awaitable[None]],
         log: LineLog,
         list_changed: Callable[[str], None],
+        resource_updated: Callable[[str], None],
     ) -> None:
-        """``list_changed("resources" | "prompts")``: tell the front ends to list those again."""
+        """``list_changed("resources" | "prompts")``: tell the front ends to list those again;
+        ``resource_updated(uri)``: a followed resource changed (2026; earlier ones are told by the hooks)."""
         self._refresh = refresh
         self._log = log
         self._list_changed = list_changed
+        self._resource_updated = resource_updated
         self._wanted: anyio.Event | None = None
+        self._streams: ListenStreams | None = None
+        self.resources: frozenset[str] = frozenset()
+        """2026: the resources whose updates are followed (kept across reconnects, as the person's choice)."""
 
     def request(self) -> None:
         """List the tools again soon (ignored while not connected)."""
@@ -47,10 +57,51 @@ class ChangeFollower:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(self._refresh_loop, client)
                 if listen:
-                    tg.start_soon(self._listen, client, "resources" in offers, "prompts" in offers)
+                    self._streams = ListenStreams(
+                        client,
+                        tg,
+                        resources_list="resources" in offers,
+                        prompts_list="prompts" in offers,
+                        on_event=self._on_event,
+                        on_first=lambda: self._followed("resources" in offers, "prompts" in offers),
+                        log=self._log,
+                    )
+                    self._streams.start(self.resources)
                 await anyio.sleep_forever()
         finally:
             self._wanted = None
+            self._streams = None
+
+    async def follow_resources(self, resources: frozenset[str]) -> frozenset[str]:
+        """2026: follow the updates of exactly ``resources`` (the listen stream is opened anew); returns
+        those the server agreed to. Raises ``NotListening`` without a 2026 connection, and what
+        ``Client.listen`` raises when the new stream fails."""
+        if self._streams is None:
+            raise NotListening("no subscriptions/listen stream on this connection")
+        honored = await self._streams.follow(resources)
+        self.resources = resources
+        return honored
+
+    def _followed(self, resources: bool, prompts: bool) -> None:
+        # The stream has no replay: a change between the first listing and the subscription's
+        # acknowledgement would be lost, so list once more now that changes are followed (the
+        # tools here; resources and prompts by whoever shows them).
+        self.request()
+        if resources:
+            self._list_changed("resources")
+        if prompts:
+            self._list_changed("prompts")
+
+    def _on_event(self, event: ServerEvent) -> None:
+        if isinstance(event, ToolsListChanged):
+            self.request()
+        elif isinstance(event, ResourcesListChanged):
+            self._list_changed("resources")
+        elif isinstance(event, PromptsListChanged):
+            self._list_changed("prompts")
+        elif isinstance(event, ResourceUpdated):
+            # Only from the live stream: the SDK drops those of a closed one here, not at the hooks.
+            self._resource_updated(event.uri)
 
     async def _refresh_loop(self, client: Client) -> None:
         while True:
@@ -59,27 +110,3 @@ class ChangeFollower:
             # Coalesce a burst of list_changed notifications into one listing.
             self._wanted = anyio.Event()
             await self._refresh(client)
-
-    async def _listen(self, client: Client, resources: bool, prompts: bool) -> None:
-        """2026 connections deliver list changes only to a ``subscriptions/listen`` stream."""
-        try:
-            async with client.listen(
-                tools_list_changed=True, resources_list_changed=resources, prompts_list_changed=prompts
-            ) as subscription:
-                # The stream has no replay: a change between the first listing and the subscription's
-                # acknowledgement would be lost, so list once more now that changes are followed (the
-                # tools here; resources and prompts by whoever shows them).
-                self.request()
-                if resources:
-                    self._list_changed("resources")
-                if prompts:
-                    self._list_changed("prompts")
-                async for event in subscription:
-                    if isinstance(event, ToolsListChanged):
-                        self.request()
-                    elif isinstance(event, ResourcesListChanged):
-                        self._list_changed("resources")
-                    elif isinstance(event, PromptsListChanged):
-                        self._list_changed("prompts")
-        except (ListenNotSupportedError, SubscriptionLost, MCPError, TimeoutError) as exc:
-            self._log.append(f"[mcp-tui] not following list changes: {errors.describe(exc)}")

@@ -32,7 +32,10 @@ async def watch_health(
         await anyio.sleep(HEALTH_INTERVAL)
         try:
             with anyio.fail_after(HEALTH_TIMEOUT):
-                await client.send_ping()
+                # Through the session: ``Client.send_ping`` is marked deprecated (ping is gone from
+                # 2026-07-28) and would print an MCPDeprecationWarning on the legacy connections that
+                # need it. A 2026 server answers "method not found", which says it is there just as well.
+                await client.session.send_ping()
         except MCPError as error:
             # An error reply (say, no ping in this protocol era, or -32000 "overloaded") means it is
             # there; the SDK's own "connection closed" and "timed out" carry the same codes, and do not.

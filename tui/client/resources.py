@@ -142,6 +142,22 @@ async def subscribe(client: Client, uri: str, timeout: float, *, on: bool) -> No
         await guarded(f"resources/{verb} {uri}", timeout, lambda: client.unsubscribe_resource(uri))
 
 
+async def follow_by_listening(
+    follow: Callable[[frozenset[str]], Awaitable[frozenset[str]]],
+    uri: str,
+    uris: frozenset[str],
+    timeout: float,
+    *,
+    on: bool,
+) -> None:
+    """2026: (un)subscribe by opening the subscriptions/listen stream anew for ``uris``, all the resources
+    to follow from now on (``follow`` is the connection's)."""
+    verb = "subscribe" if on else "unsubscribe"
+    honored = await guarded(f"subscriptions/listen ({verb} {uri})", timeout, lambda: follow(uris))
+    if on and uri not in honored:
+        raise FeatureError(f"the server did not agree to send updates of {uri}", Failure.REFUSED)
+
+
 async def complete(
     client: Client,
     ref: CompletionRef,

@@ -10,6 +10,7 @@ import mcp_types as types
 from mcp import Client
 from mcp.client import ClientRequestContext
 from mcp.client.extension import advertise
+from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
 
 import tui
 from tui.client import errors
@@ -45,7 +46,10 @@ class ServerHooks:
         if isinstance(message, types.ToolListChangedNotification):
             self._tools_changed()
         elif isinstance(message, types.ResourceUpdatedNotification):
-            self._emit(ResourceUpdated(self.name, str(message.params.uri)))
+            # One from a subscriptions/listen stream (2026) is the follower's to pass on: the SDK hands
+            # it here too, even from a stream already closed for another set of resources.
+            if SUBSCRIPTION_ID_META_KEY not in (message.params.meta or {}):
+                self._emit(ResourceUpdated(self.name, str(message.params.uri)))
         elif isinstance(message, types.ResourceListChangedNotification):
             self._emit(ListChanged(self.name, "resources"))
         elif isinstance(message, types.PromptListChangedNotification):

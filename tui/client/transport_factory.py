@@ -25,14 +25,15 @@ from tui.client.transports import (
     stdio_transport,
     watched,
 )
-from tui.config.model import ServerConfig, Timeouts
+from tui.config.model import ServerConfig, TimeoutsSource
 
 
 @dataclass
 class TransportContext:
     """What a factory may need besides the server's configuration."""
 
-    timeouts: Timeouts
+    timeouts: TimeoutsSource
+    """The timeouts in force now (HTTP and SSE read them at each HTTP request)."""
     log: LineLog
     """Where a stdio server's stderr (and stray stdout) lines go."""
     watch: TransportWatch
@@ -46,8 +47,8 @@ Factory = Callable[[ServerConfig, TransportContext], AbstractAsyncContextManager
 
 FACTORIES: Mapping[str, Factory] = {
     "stdio": lambda config, ctx: stdio_transport(config, ctx.log, ctx.watch, ctx.prestarted),
-    "http": lambda config, ctx: http_transport(config, ctx.timeouts.request, ctx.auth),
-    "sse": lambda config, ctx: sse_transport(config, ctx.timeouts.request, ctx.auth),
+    "http": lambda config, ctx: http_transport(config, lambda: ctx.timeouts().request, ctx.auth),
+    "sse": lambda config, ctx: sse_transport(config, lambda: ctx.timeouts().request, ctx.auth),
 }
 
 

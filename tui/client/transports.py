@@ -26,6 +26,8 @@ from mcp.shared.message import SessionMessage
 
 from tui.client import invalid_response
 from tui.client.early_spawn import launch_options
+from tui.client.live_http import LiveTimeoutClient
+from tui.client.result_type import ModernRequests
 from tui.client.stderr_pipe import READ_CHUNK, LineLog, decode_line, pump_lines, split_lines
 from tui.config.model import ServerConfig
 
@@ -62,9 +64,13 @@ class TransportWatch:
 async def watched(
     inner: AbstractAsyncContextManager[TransportStreams], watch: TransportWatch
 ) -> AsyncIterator[TransportStreams]:
-    """Forward ``inner``'s messages unchanged while recording what the watch needs."""
+    """Forward ``inner``'s messages while recording what the watch needs.
+
+    Messages pass unchanged, but for a 2026-07-28 result without ``resultType`` (see ``result_type``).
+    """
     async with inner as (read, write):
         send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](16)
+        modern = ModernRequests()
 
         async def pump() -> None:
             try:
@@ -84,7 +90,8 @@ async def watched(
                         else:
                             if watch.handshake is None:
                                 _maybe_capture(item, watch)
-                            _record(watch, "in", item)
+                            _record(watch, "in", item)  # as the server sent it
+                            item = modern.received(item)
                         await send.send(item)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
                 pass
@@ -93,10 +100,8 @@ async def watched(
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(pump)
-            outgoing: Any = write
-            if watch.traffic is not None:
-                outgoing, to_server = anyio.create_memory_object_stream[SessionMessage](0)
-                tg.start_soon(_forward_out, to_server, write, watch)
+            outgoing, to_server = anyio.create_memory_object_stream[SessionMessage](0)
+            tg.start_soon(_forward_out, to_server, write, watch, modern)
             try:
                 yield receive, outgoing
             finally:
@@ -104,12 +109,13 @@ async def watched(
                 receive.close()
 
 
-async def _forward_out(source: Any, write: Any, watch: TransportWatch) -> None:
+async def _forward_out(source: Any, write: Any, watch: TransportWatch, modern: ModernRequests) -> None:
     """The write side, seen: each message the SDK sends is recorded, then passed on unchanged."""
     try:
         async with source:
             async for message in source:
                 _record(watch, "out", message)
+                modern.sent(message)
                 await write.send(message)
     except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
         pass
@@ -140,16 +146,15 @@ def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:
 
 
 def http_transport(
-    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
+    config: ServerConfig, request_seconds: Callable[[], float], auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
-    """``auth``: the server's sign-in (``tui.client.auth``), which answers a 401 and adds the token."""
+    """``request_seconds``: the request timeout now (read at each HTTP request, see ``live_http``);
+    ``auth``: the server's sign-in (``tui.client.auth``), which answers a 401 and adds the token."""
 
     @asynccontextmanager
     async def open_http() -> AsyncIterator[TransportStreams]:
-        # Long read timeout: a server may hold a response stream open for a long call.
-        timeout = httpx2.Timeout(request_timeout, read=max(request_timeout, 300.0))
         async with (
-            httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout, auth=auth) as http,
+            LiveTimeoutClient(request_seconds, headers=dict(config.headers), auth=auth) as http,
             streamable_http_client(str(config.url), http_client=http) as streams,
         ):
             yield streams
@@ -158,9 +163,18 @@ def http_transport(
 
 
 def sse_transport(
-    config: ServerConfig, request_timeout: float, auth: httpx2.Auth | None = None
+    config: ServerConfig, request_seconds: Callable[[], float], auth: httpx2.Auth | None = None
 ) -> AbstractAsyncContextManager[TransportStreams]:
-    return sse_client(str(config.url), headers=dict(config.headers), timeout=request_timeout, auth=auth)
+    """As ``http_transport``, over the legacy SSE transport."""
+
+    def live_client(
+        headers: dict[str, str] | None = None, timeout: object = None, auth: httpx2.Auth | None = None
+    ) -> httpx2.AsyncClient:
+        return LiveTimeoutClient(request_seconds, headers=headers, auth=auth)
+
+    return sse_client(
+        str(config.url), headers=dict(config.headers), httpx_client_factory=live_client, auth=auth
+    )
 
 
 def _spawn_error(config: ServerConfig, exc: OSError) -> ConnectFailure:

@@ -78,21 +78,26 @@ class ServerFeatures:
     def can_subscribe(self, server: str) -> str | None:
         """Why subscribing to this server's resources is not possible, or None when it is."""
         connection = self._connection(server)
-        if not connection.is_legacy:
-            return f"{server} speaks the 2026-07-28 protocol, which has no resources/subscribe."
         resources = connection.capabilities.get("resources")
         if not (isinstance(resources, dict) and resources.get("subscribe")):
             return f"{server} does not offer resource subscriptions."
         return None
 
     async def subscribe(self, server: str, uri: str, *, on: bool = True) -> str:
-        from tui.client.resources import subscribe
+        """resources/subscribe (or unsubscribe); on 2026-07-28, where that request is gone, the
+        subscriptions/listen stream is opened anew for the resources followed from now on."""
+        from tui.client.resources import follow_by_listening, subscribe
 
         problem = self.can_subscribe(server)
         if problem is not None:
             raise FeatureError(problem)
-        await subscribe(self._connection(server).live_client(), uri, self._settings.timeouts.request, on=on)
+        connection, timeout = self._connection(server), self._settings.timeouts.request
         mine = self._subscribed.setdefault(server, set())
+        if connection.is_legacy:
+            await subscribe(connection.live_client(), uri, timeout, on=on)
+        else:
+            uris = frozenset(mine | {uri} if on else mine - {uri})
+            await follow_by_listening(connection.follow_resources, uri, uris, timeout, on=on)
         if on:
             mine.add(uri)
             return f"Subscribed to {uri}: an update from {server} shows here."

@@ -67,8 +67,9 @@ class ServerInfoView(FeaturePane):
         ]
         if state.protocol_version and state.protocol_version >= MODERN:
             lines.append(
-                "This protocol era has no logging/setLevel, resource subscriptions or server requests for "
-                "sampling and roots: the level applies per request from the next connection."
+                "This protocol era has no logging/setLevel or server requests for sampling and roots: the "
+                "level applies per request from the next connection. Resource updates come through "
+                "subscriptions/listen."
             )
         if state.error:
             lines.append(f"Problem: {state.error}")

@@ -2,7 +2,7 @@
 
 config.toml, every key optional::
 
-    [timeouts]            # seconds; each a number greater than 0
+    [timeouts]            # seconds; each a number greater than 0 and at most 86400 (a day)
     connect = 15          # starting a server and the handshake
     request = 30          # ordinary requests such as tools/list
     call = 120            # one tools/call

@@ -17,6 +17,7 @@ from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
 from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
 from tui.config.problems import ConfigProblem
+from tui.config.timeout_limits import TIMEOUT_RULE, is_timeout
 
 RULE_ACTIONS = ("always", "ask", "never")
 GRADES = ("safe", "low", "medium", "high", "critical")
@@ -105,8 +106,10 @@ def _setting_problem(value: object, default: object) -> str | None:
     if isinstance(default, int):
         ok = isinstance(value, int) and value >= 0
         return None if ok else "a whole number, 0 or more"
-    ok = isinstance(value, int | float) and value > 0
-    return None if ok else "a number of seconds greater than 0"
+    # Every float setting is a timeout: the same limits as the preferences screen's, so a hand-written
+    # 10_000_000 (or inf) is reported rather than waited for.
+    ok = isinstance(value, int | float) and is_timeout(value)
+    return None if ok else TIMEOUT_RULE
 
 
 def read_rules(data: object, rep: Reporter) -> list[ToolRule]:

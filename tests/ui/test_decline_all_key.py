@@ -30,7 +30,9 @@ DIALOGS = {"elicitation": (elicitation, Input), "sampling": (sampling, TextArea)
 
 
 @pytest.mark.parametrize("name", list(DIALOGS))
-async def test_ctrl_l_declines_all_from_inside_the_text_box_and_the_footer_and_button_say_so(name: str) -> None:
+async def test_ctrl_l_declines_all_from_inside_the_text_box_and_the_footer_and_button_say_so(
+    name: str,
+) -> None:
     make, box = DIALOGS[name]
     declined: list[str] = []
     app = Host(lambda: make(3, lambda: declined.append("all")))

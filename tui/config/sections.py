@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from tui.config.debounce_limits import DEBOUNCE_RULE, is_debounce
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
 from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
@@ -87,7 +88,7 @@ def read_settings(cls: type[Settings], data: object, table: KeyPath, rep: Report
             rep.unknown(table, key, names)
             continue
         default = getattr(defaults, key)
-        problem = _setting_problem(value, default)
+        problem = _setting_problem(key, value, default)
         if problem:
             keeping = f"the default ({rep.show(default)})"
             rep.add(
@@ -98,7 +99,9 @@ def read_settings(cls: type[Settings], data: object, table: KeyPath, rep: Report
     return dataclasses.replace(defaults, **values)
 
 
-def _setting_problem(value: object, default: object) -> str | None:
+def _setting_problem(key: str, value: object, default: object) -> str | None:
+    if key == "preflight_debounce_ms":  # the same limits as the preferences screen's
+        return None if is_debounce(value) else DEBOUNCE_RULE
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
     if isinstance(value, bool):

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from servers.oauth_server import serving
 
+from tui.cli.exit_codes import Exit
 from tui.client.auth.store import token_file
 from tui.session.session import Session
 from tui.startup import load_startup
@@ -128,3 +129,17 @@ async def test_login_refuses_a_sign_in_address_that_reads_as_another_site(tmp_pa
         )
         assert provider.authorizations == 0
         assert not token_file(tmp_path, "remote").exists()
+
+
+@pytest.mark.parametrize(
+    "mode", [(), ("--no-input",), ("--no-browser",)], ids=["browser", "no-input", "no-browser"]
+)
+async def test_login_to_a_server_that_is_down_exits_3_as_every_headless_command_does(
+    tmp_path: Path, mode: tuple[str, ...]
+) -> None:
+    configure(tmp_path, "http://127.0.0.1:9/mcp")  # nothing listens there: refused
+    code, out, err = await mcp_tui("auth", "login", "remote", *mode, home=tmp_path)
+    assert code == Exit.CONNECTION == 3, err
+    assert "Signed in" not in out
+    assert err.startswith("remote: ")
+    assert not token_file(tmp_path / "auth", "remote").exists()

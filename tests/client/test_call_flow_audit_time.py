@@ -1,4 +1,5 @@
-"""The audit record's ``time`` is when the attempt was decided, never when the call finished.
+"""The audit record's ``time`` is when the attempt was decided, never when the call finished; its
+``duration_ms`` is how long the call ran from when it was sent, never the time spent deciding.
 
 When the person is asked, their answer decides it, however long they took; otherwise the policy does.
 A real in-process server over the SDK's memory transport, the real connection manager and call flow.
@@ -66,6 +67,12 @@ def make_flow(manager: ConnectionManager, tmp_path: Path, policy: Policy, asker:
     return flow_harness.make_flow(manager, engine, policy, tmp_path, asker)
 
 
+def audited_duration_ms(tmp_path: Path) -> int | None:
+    [line] = (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()
+    duration: int | None = json.loads(line)["duration_ms"]
+    return duration
+
+
 def audited_time(tmp_path: Path) -> datetime:
     [line] = (tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()
     return datetime.fromisoformat(json.loads(line)["time"])
@@ -97,6 +104,11 @@ async def test_an_asked_call_is_dated_by_the_answer(
     assert audited_time(tmp_path) > asked + timedelta(seconds=THINKING_S) - SLACK
     if choice is ConfirmChoice.ONCE:  # it ran for RUNNING_S after the answer
         assert audited_time(tmp_path) < finished - timedelta(seconds=RUNNING_S) + SLACK
+        duration = audited_duration_ms(tmp_path)
+        assert duration is not None
+        assert RUNNING_S * 1000 <= duration < (RUNNING_S + THINKING_S) * 1000
+    else:  # nothing was sent: no duration at all
+        assert audited_duration_ms(tmp_path) is None
 
 
 async def test_a_call_cancelled_while_running_is_dated_by_the_answer(tmp_path: Path) -> None:
@@ -113,6 +125,28 @@ async def test_a_call_cancelled_while_running_is_dated_by_the_answer(tmp_path: P
     assert json.loads((tmp_path / "audit.jsonl").read_text())["outcome"] == "cancelled"
     assert asker.answered is not None
     assert abs(audited_time(tmp_path) - asker.answered) < SLACK
+
+
+async def test_a_call_cancelled_while_running_lasts_from_when_it_was_sent_not_from_the_question(
+    tmp_path: Path,
+) -> None:
+    asker = SlowAsker(ConfirmChoice.ONCE)
+    async with running([SERVER], targets={"t": build_server()}) as (manager, _):
+        await wait_until(lambda: len(manager.tools("t")) == 1)
+        [tool] = manager.tools("t")
+        call = asyncio.create_task(make_flow(manager, tmp_path, Policy(), asker).run(tool, {}))
+        await wait_until(lambda: asker.answered is not None)
+        await asyncio.sleep(RUNNING_S / 2)
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        stopped = datetime.now(UTC)
+    assert asker.answered is not None
+    since_answer_ms = (stopped - asker.answered) / timedelta(milliseconds=1)
+    duration = audited_duration_ms(tmp_path)
+    assert duration is not None
+    # It ran about RUNNING_S / 2 after the answer; the THINKING_S the person took is not part of it.
+    assert RUNNING_S / 2 * 1000 - 50 <= duration <= since_answer_ms + 20
 
 
 async def test_a_call_the_policy_decides_is_dated_by_the_decision(tmp_path: Path) -> None:

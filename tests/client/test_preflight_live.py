@@ -220,3 +220,22 @@ async def test_hold_reports_unparsed_arguments_and_drops_the_pending_request() -
     assert delivered[0].errors[0].message == "not a number"
     assert delivered[0].effective == delivered[0].static
     live.close()
+
+
+async def test_a_pause_given_as_a_setting_is_read_at_each_edit() -> None:
+    # The preferences screen changes preflight_debounce_ms while the app runs: the next edit waits the new
+    # pause, without building a new LivePreflight.
+    counting = Counting(well_behaved)
+    recorder = Recorder()
+    pause = {"s": 10.0}
+    async with connected(build_server(counting)) as conn:
+        live = LivePreflight(conn.engine(), lambda: pause["s"], recorder.on_result, recorder.on_pending)
+        live.update(conn.tools["files"], {"action": "read", "path": "a"})
+        await asyncio.sleep(0.2)
+        assert counting.calls == []  # still waiting out the long pause
+        pause["s"] = 0.0
+        live.update(conn.tools["files"], {"action": "read", "path": "b"})
+        result = await recorder.next_result()
+        live.close()
+    assert result.arguments == {"action": "read", "path": "b"}
+    assert counting.calls == [{"action": "read", "path": "b"}]

@@ -8,6 +8,8 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tui.config.audit import AuditLog, AuditRecord, make_record
 from tui.config.loader import load_config
 from tui.config.model import AuditSettings
@@ -102,3 +104,31 @@ def test_two_processes_appending_at_once_never_tear_or_interleave_records(tmp_pa
     for writer in ("A", "B"):
         mine = [r.arguments["n"] for r in reversed(records) if r.server == writer]  # type: ignore[index]
         assert mine == list(range(count)), f"{writer}'s records are all there, each once, in order"
+
+
+def test_the_latest_entries_stop_reading_files_once_there_are_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=5))
+    for n in range(90):
+        log.append(record("a", n, padding=200))
+    files = log.files()
+    assert len(files) == 6  # the current file and five rotated ones
+    per_file = len((tmp_path / "audit.jsonl.1").read_text(encoding="utf-8").splitlines())
+    wanted = len((tmp_path / "audit.jsonl").read_text(encoding="utf-8").splitlines()) + per_file
+    opened: list[str] = []
+    real_open = Path.open
+
+    def noting_open(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if path.name.startswith("audit.jsonl") and not path.name.endswith(".lock"):
+            opened.append(path.name)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", noting_open)
+    entries = log.recent_entries(wanted)
+    assert [e.arguments["n"] for e in entries] == list(range(90 - wanted, 90))  # type: ignore[union-attr]
+    # The current file and .1 hold them all: the four older files are never opened.
+    assert opened == ["audit.jsonl", "audit.jsonl.1"]
+    opened.clear()
+    assert log.recent_entries(0) == []
+    assert opened == []

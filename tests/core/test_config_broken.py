@@ -80,14 +80,46 @@ CASES: list[tuple[str, int | None, tuple[str, ...], Check]] = [
     (
         "bad_settings.toml",
         3,
-        ('timeouts: "call" must be a number of seconds greater than 0, not 0', "keeping the default (120)"),
+        (
+            'timeouts: "call" must be a number of seconds greater than 0 and at most 86400 (one day), not 0',
+            "keeping the default (120)",
+        ),
         lambda c: c.timeouts.connect == 5 and c.timeouts.call == 120 and c.preferences.auto_approve_low,
     ),
     (
         "bad_settings.toml",
         8,
-        ('"preflight_debounce_ms" must be a whole number, 0 or more, not -5',),
+        ('"preflight_debounce_ms" must be a whole number of milliseconds from 0 to 2000, not -5',),
         lambda c: c.preferences.preflight_debounce_ms == 150 and not c.preferences.auto_approve_safe,
+    ),
+    (
+        "timeout_too_long.toml",
+        3,
+        (
+            'timeouts: "call" must be a number of seconds greater than 0 and at most 86400 (one day), '
+            "not 10000000; keeping the default (120)",
+        ),
+        lambda c: (
+            c.timeouts.call == 120
+            and c.timeouts.connect == 5
+            and c.preferences.auto_approve_low
+            and names(c) == {"ok"}
+        ),
+    ),
+    (
+        "timeout_too_long.toml",
+        4,
+        ('timeouts: "preflight" must be a number of seconds greater than 0 and at most 86400', "not inf"),
+        lambda c: c.timeouts.preflight == 3,
+    ),
+    (
+        "debounce_too_long.toml",
+        3,
+        (
+            '"preflight_debounce_ms" must be a whole number of milliseconds from 0 to 2000, not 60000',
+            "keeping the default (150)",
+        ),
+        lambda c: c.preferences.preflight_debounce_ms == 150 and c.preferences.auto_approve_low,
     ),
     (
         "bad_url.toml",

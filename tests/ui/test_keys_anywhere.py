@@ -7,6 +7,7 @@ from pathlib import Path
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from textual.binding import Binding
 from textual.widgets import TabbedContent, TextArea
+from textual.widgets._footer import FooterKey
 
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.audit_view import AuditViewScreen
@@ -82,3 +83,22 @@ async def test_typing_in_the_json_box_still_types_and_f4_f5_open_their_screens(h
         raw.focus()
         await pilot.press("f5")
         await wait_for(pilot, lambda: isinstance(app.screen, AuditViewScreen))
+
+
+async def test_ctrl_a_selects_all_in_the_json_box_and_the_footer_names_it(home: Path) -> None:
+    # TextArea's own select-all key is F7, which the tabs take: the JSON box needs one that reaches it.
+    app = make_app(home)
+    async with app.run_test(size=(140, 45)) as pilot:
+        raw = await open_json_box(pilot, app)
+        raw.load_text('{\n  "method": "GET",\n  "url": "https://example.com"\n}')
+        raw.move_cursor((2, 5))
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert raw.selected_text == raw.text
+        shown = {key.key: key.description for key in app.screen.query(FooterKey)}
+        assert shown.get("ctrl+a") == "Select all"
+        await pilot.press("home")  # the line's start stays on Home
+        assert raw.selection.is_empty
+        await pilot.press("f7")  # and F7 stays the Resources tab's
+        tabs = app.main_screen.query_one(TabbedContent)
+        await wait_for(pilot, lambda: tabs.active == "resources")

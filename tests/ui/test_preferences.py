@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, Switch
 
 from tui.config.approvals_store import ApprovalsStore, grant, set_override
@@ -61,6 +62,13 @@ def context_for(
 
 def status(app: Host) -> str:
     return str(app.screen.query_one("#prefs-status", Static).render())
+
+
+async def click_in_view(pilot: Pilot[None], selector: str) -> None:
+    """Scroll the preferences to ``selector`` (the sections above it may fill the screen), then click it."""
+    pilot.app.screen.query_one(selector).scroll_visible(animate=False, immediate=True)
+    await pilot.pause()
+    await pilot.click(selector)
 
 
 async def test_edits_are_written_and_comments_survive(tmp_path: Path) -> None:
@@ -211,7 +219,7 @@ async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:
         assert "files / delete_file: your override" in str(
             screen.query_one(".override-name", Static).render()
         )
-        await pilot.click("#approval-revoke-1")
+        await click_in_view(pilot, "#approval-revoke-1")
         await pilot.pause()
         assert status(app) == (
             "read_file on files is no longer always allowed up to safe: your rules and preferences decide "
@@ -236,7 +244,7 @@ async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
     app = Host(ctx)
     async with app.run_test(size=(160, 80)) as pilot:
         await pilot.pause()
-        await pilot.click("#approval-revoke-0")
+        await click_in_view(pilot, "#approval-revoke-0")
         await pilot.pause()
         assert status(app).startswith("Not saved:")
         assert "not valid JSON" in status(app)

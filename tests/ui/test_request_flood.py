@@ -81,7 +81,7 @@ async def test_a_burst_of_sampling_requests_is_one_dialog_at_a_time_capped_and_d
 
         # Decline all: the one shown and the eight waiting, in one step.
         button = app.screen.query_one(".request-decline-all", Button)
-        assert str(button.label) == "Decline all 9"
+        assert str(button.label) == "Decline all 9 (ctrl+l)"
         await pilot.click(".request-decline-all")
         await wait_for(pilot, lambda: not dialogs(app) and len(answers_received(home)) == count)
         assert requests.waiting("flood") == 0

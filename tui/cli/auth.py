@@ -3,7 +3,8 @@
 login runs the same core as the app: it connects, and when the server asks for sign-in it prints the
 authorization URL, opens the browser (unless --no-browser) and waits for the redirect. With --no-input it
 never involves a person: a usable stored sign-in (renewed if needed) or client credentials succeed, anything
-else exits 3. Exit status: 0 done, 1 the sign-in failed, 2 bad usage or configuration, 3 needs sign-in.
+else exits 3. Exit status, from the headless commands' table (``exit_codes``): 0 signed in, 2 bad usage or
+configuration, 3 not signed in: the server could not be reached, refused the sign-in or still needs one.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.cli.exit_codes import Exit
 from tui.cli.log_file import log_to_file
 from tui.client.auth.who_signs_in import cannot_sign_in
 from tui.safety.sign_in_address import address_host
@@ -25,8 +27,6 @@ if TYPE_CHECKING:
     from tui.config.model import ServerConfig
     from tui.session.session import Session
     from tui.startup import Startup
-
-EXIT_FAILED, EXIT_USAGE, EXIT_NEEDS_SIGN_IN = 1, 2, 3
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,10 +54,10 @@ def main(argv: list[str]) -> int:
     if server is None:
         known = ", ".join(s.name for s in startup.servers) or "none"
         print(f"mcp-tui auth: no server named {args.server!r} (configured: {known})", file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     if (reason := cannot_sign_in(server)) is not None:  # the session's rule and words, before it starts
         print(f"mcp-tui auth: {reason}", file=sys.stderr)
-        return EXIT_USAGE
+        return Exit.USAGE
     if args.command == "logout":
         return asyncio.run(_logout(startup, server))
     log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
@@ -85,12 +85,14 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
         await session.aclose()
     if state.status is ConnectionStatus.CONNECTED:
         print(f"Signed in to {server.name}.")
-        return 0
+        return Exit.OK
+    # Not signed in, whatever stopped it: a server that is down or failed the handshake, or a sign-in that
+    # was refused or is still needed, all "connection failed ... needs sign-in" in the headless table.
     if state.status is ConnectionStatus.NEEDS_SIGN_IN and not ask:
         print(f"{server.name}: needs sign-in: run mcp-tui auth login {server.name}", file=sys.stderr)
-        return EXIT_NEEDS_SIGN_IN
-    print(f"{server.name}: {visible_indented(state.error or state.status.value)}", file=sys.stderr)
-    return EXIT_NEEDS_SIGN_IN if state.status is ConnectionStatus.NEEDS_SIGN_IN else EXIT_FAILED
+    else:
+        print(f"{server.name}: {visible_indented(state.error or state.status.value)}", file=sys.stderr)
+    return Exit.CONNECTION
 
 
 def _session(startup: Startup, servers: list[ServerConfig]) -> Session:
@@ -113,7 +115,7 @@ async def _logout(startup: Startup, server: ServerConfig) -> int:
         print(f"Signed out of {server.name}: its stored tokens are deleted.")
     else:
         print(f"{server.name}: there was no stored sign-in.")
-    return 0
+    return Exit.OK
 
 
 async def _status(startup: Startup) -> int:
@@ -126,7 +128,7 @@ async def _status(startup: Startup) -> int:
             print(f"{server.name}: {line}")
     finally:
         await session.aclose()
-    return 0
+    return Exit.OK
 
 
 def describe_stored(stored: StoredSignIn, now: float | None = None) -> str:

@@ -186,7 +186,6 @@ class CallFlow:
         on_send: Callable[[], Awaitable[None]] | None = None,
     ) -> CallRecord:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out."""
-        started = time.monotonic()
         evaluation = await self.evaluate(tool, arguments)
         decision = evaluation.decision
         decided = datetime.now(UTC)
@@ -225,10 +224,13 @@ class CallFlow:
         )
         if on_send is not None:
             await on_send()
+        # A call cancelled while it runs lasts from here, as a finished one does (timed by call_tool):
+        # the time the person spent deciding is not part of it.
+        sent = time.monotonic()
         try:
             outcome = await self.target.call_tool(tool.server, tool.name, frozen, on_progress=on_progress)
         except asyncio.CancelledError:
-            elapsed = time.monotonic() - started
+            elapsed = time.monotonic() - sent
             message = "Cancelled; the server was told to stop."
             self._finish(record, CallOutcome(CallStatus.CANCELLED, error=message, duration_s=elapsed))
             raise

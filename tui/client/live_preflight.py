@@ -32,12 +32,13 @@ class LivePreflight:
     def __init__(
         self,
         engine: PreflightEngine,
-        debounce_s: float,
+        debounce_s: float | Callable[[], float],
         on_result: OnResult,
         on_pending: OnPending | None = None,
     ) -> None:
         self._engine = engine
         self._debounce_s = debounce_s
+        """Seconds without edits before a request goes out; a callable is read at each edit (a setting)."""
         self._on_result = on_result
         self._on_pending = on_pending
         self._generation = 0
@@ -75,7 +76,8 @@ class LivePreflight:
         if self._on_pending is not None:
             self._on_pending(tool, copied)
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(self._debounce_s, self._start, self._generation, False)
+        pause = self._debounce_s() if callable(self._debounce_s) else self._debounce_s
+        self._timer = loop.call_later(pause, self._start, self._generation, False)
 
     def hold(self, tool: ToolInfo, errors: Sequence[ArgumentError]) -> None:
         """The editor's arguments do not even parse: drop anything pending and report the problems (rule 2).

@@ -320,15 +320,18 @@ class AuditLog:
         self.skipped_lines = 0
         found: list[AuditRecord | RequestRecord] = []
         for path in self.files():
+            # Checked before each file too: an older file is not even opened once there are enough.
+            if len(found) >= n:
+                break
             for raw in _lines_backwards(path):
-                if len(found) >= n:
-                    break
                 if raw.strip():
                     entry = _entry(raw)
                     if entry is None:
                         self.skipped_lines += 1
                     else:
                         found.append(entry)
+                if len(found) >= n:
+                    break
         found.reverse()
         return found
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.config.atomic import BOM, SeenText, file_lock, read_text_or_none, without_bom, write_atomically
+from tui.config.debounce_limits import DEBOUNCE_RULE, is_debounce
 from tui.config.model import Preferences, Timeouts, ToolRule, Trust
 from tui.config.sections import GRADES, RULE_ACTIONS
 from tui.config.timeout_limits import timeout_seconds
@@ -63,6 +64,8 @@ def set_preference(path: Path, key: str, value: bool | int, *, seen: SeenText | 
     default = getattr(Preferences(), key)
     if isinstance(default, bool) != isinstance(value, bool) or (not isinstance(value, bool) and value < 0):
         raise ValueError(f"preference {key!r} cannot be {value!r}")
+    if key == "preflight_debounce_ms" and not is_debounce(value):
+        raise ValueError(f"the live preflight pause must be {DEBOUNCE_RULE}, not {value!r}")
     return _set_setting(path, "preferences", key, value, default, seen)
 
 

@@ -2,7 +2,7 @@
 
 config.toml, every key optional::
 
-    [timeouts]            # seconds; each a number greater than 0
+    [timeouts]            # seconds; each a number greater than 0 and at most 86400 (a day)
     connect = 15          # starting a server and the handshake
     request = 30          # ordinary requests such as tools/list
     call = 120            # one tools/call
@@ -14,7 +14,7 @@ config.toml, every key optional::
     always_confirm_destructive = true    # ask before destructive calls unless a per-tool rule says otherwise
     auto_approve_idempotent_retry = true # an identical retry of an approved idempotent call runs unasked
     redact_arguments_in_audit = false    # write "<redacted>" instead of arguments in the audit log
-    preflight_debounce_ms = 150          # pause in typing before a live preflight is sent
+    preflight_debounce_ms = 150          # pause in typing before a live preflight is sent (0 to 2000 ms)
 
     [audit]               # the audit log (audit.jsonl) rotates by size
     max_file_kb = 10240   # start a new file at this size; 0 never rotates

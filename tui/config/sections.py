@@ -13,10 +13,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from tui.config.debounce_limits import DEBOUNCE_RULE, is_debounce
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
 from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
 from tui.config.problems import ConfigProblem
+from tui.config.timeout_limits import TIMEOUT_RULE, is_timeout
 
 RULE_ACTIONS = ("always", "ask", "never")
 GRADES = ("safe", "low", "medium", "high", "critical")
@@ -86,7 +88,7 @@ def read_settings(cls: type[Settings], data: object, table: KeyPath, rep: Report
             rep.unknown(table, key, names)
             continue
         default = getattr(defaults, key)
-        problem = _setting_problem(value, default)
+        problem = _setting_problem(key, value, default)
         if problem:
             keeping = f"the default ({rep.show(default)})"
             rep.add(
@@ -97,7 +99,9 @@ def read_settings(cls: type[Settings], data: object, table: KeyPath, rep: Report
     return dataclasses.replace(defaults, **values)
 
 
-def _setting_problem(value: object, default: object) -> str | None:
+def _setting_problem(key: str, value: object, default: object) -> str | None:
+    if key == "preflight_debounce_ms":  # the same limits as the preferences screen's
+        return None if is_debounce(value) else DEBOUNCE_RULE
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "true or false"
     if isinstance(value, bool):
@@ -105,8 +109,10 @@ def _setting_problem(value: object, default: object) -> str | None:
     if isinstance(default, int):
         ok = isinstance(value, int) and value >= 0
         return None if ok else "a whole number, 0 or more"
-    ok = isinstance(value, int | float) and value > 0
-    return None if ok else "a number of seconds greater than 0"
+    # Every float setting is a timeout: the same limits as the preferences screen's, so a hand-written
+    # 10_000_000 (or inf) is reported rather than waited for.
+    ok = isinstance(value, int | float) and is_timeout(value)
+    return None if ok else TIMEOUT_RULE
 
 
 def read_rules(data: object, rep: Reporter) -> list[ToolRule]:

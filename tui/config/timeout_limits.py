@@ -1,8 +1,8 @@
 """What a timeout may be: a number of seconds greater than 0 and at most a day.
 
-One rule for every place a person sets one (the preferences screen, ``config.edit.set_timeout``), with
-the message that says what is wrong. A day is far beyond any request mcp-tui waits for and still catches
-a slip of the keyboard (``1e9``) or a value that means "never" (``inf``).
+One rule for every place a person sets one (the preferences screen, ``config.edit.set_timeout``, a
+hand-written config.toml), with the message that says what is wrong. A day is far beyond any request
+mcp-tui waits for and still catches a slip of the keyboard (``1e9``) or a value that means "never" (``inf``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,15 @@ import math
 
 MAX_TIMEOUT_S = 86_400.0
 """The longest timeout that can be set: one day."""
+
+
+TIMEOUT_RULE = f"a number of seconds greater than 0 and at most {MAX_TIMEOUT_S:g} (one day)"
+"""What a timeout must be, as the config loader says it."""
+
+
+def is_timeout(value: float) -> bool:
+    """Whether ``value`` (already a number) is a timeout that can be set (never NaN or infinite)."""
+    return 0 < value <= MAX_TIMEOUT_S
 
 
 def timeout_seconds(value: str | float) -> float:

@@ -305,7 +305,10 @@ class Session:
     ) -> LivePreflight:
         from tui.client.live_preflight import LivePreflight
 
-        debounce = self.settings.preferences.preflight_debounce_ms / 1000
+        # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
+        def debounce() -> float:
+            return self.settings.preferences.preflight_debounce_ms / 1000
+
         return LivePreflight(self._engine_or_raise(), debounce, on_result, on_pending)
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:

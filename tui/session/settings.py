@@ -18,6 +18,7 @@ from typing import Any, Literal
 from tui.config import approvals_store
 from tui.config.approvals_store import ApprovalsStore, Change, StoredSafety
 from tui.config.atomic import SeenText, read_text_or_none, without_bom
+from tui.config.debounce_limits import debounce_ms
 from tui.config.edit import (
     ConfigWriteError,
     editable_problem,
@@ -133,17 +134,27 @@ class SettingsService:
 
     # ---- config.toml ---------------------------------------------------------------------------
 
-    def set_preference(self, name: str, value: bool | int) -> Saved:
+    def set_preference(self, name: str, value: bool | int, what: str | None = None) -> Saved:
         if getattr(self.policy.preferences, name) == value:
             return Saved(True, "")
         saved = self._write_config(
-            lambda path: set_preference(path, name, value, seen=self._config_seen), name.replace("_", " ")
+            lambda path: set_preference(path, name, value, seen=self._config_seen),
+            what or name.replace("_", " "),
         )
         if saved.ok:
             preferences = dataclasses.replace(self.policy.preferences, **{name: value})  # type: ignore[arg-type]
             self.config.preferences = self.policy.preferences = preferences
             self._changed("preference")
         return saved
+
+    def set_preflight_debounce(self, value: str | int) -> Saved:
+        """Save ``[preferences] preflight_debounce_ms``; ``value`` may be what the person typed. A value that
+        is not whole milliseconds from 0 to 2000 is refused with the reason, and nothing changes."""
+        try:
+            ms = debounce_ms(value)
+        except ValueError as error:
+            return Saved(False, f"Not saved: the live preflight pause {error}.")
+        return self.set_preference("preflight_debounce_ms", ms, f"the live preflight pause ({ms} ms)")
 
     def set_timeout(self, name: str, value: str | float) -> Saved:
         """Save ``[timeouts] name``; ``value`` may be what the person typed. A value that is not a number

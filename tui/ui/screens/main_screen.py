@@ -535,10 +535,11 @@ class MainScreen(Screen[None]):
             block.action_save()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        from tui.ui.widgets.feature_tabs import show_server_in_opened_pane
+        from tui.ui.widgets.feature_tabs import follow_tail_in_opened_pane, show_server_in_opened_pane
 
         self.refresh_bindings()  # s saves a result only on the Call tab
         show_server_in_opened_pane(event.pane, self.query_one(ServerList).highlighted_server)
+        follow_tail_in_opened_pane(event.pane)
 
     def action_cancel_call(self) -> None:
         if self.running_call is None:

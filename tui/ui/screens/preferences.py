@@ -1,6 +1,6 @@
-"""Preferences: category toggles, timeouts, server trust, per-tool rules, your annotation overrides, and
-remembered approvals. Every change is saved at once (see ``tui.ui.widgets.prefs.context``); the status line
-says where it went, or why it was not saved.
+"""Preferences: category toggles, timeouts, the live preflight's pause, server trust, per-tool rules, your
+annotation overrides, and remembered approvals. Every change is saved at once (see
+``tui.ui.widgets.prefs.context``); the status line says where it went, or why it was not saved.
 
 The app opens it with ``PreferencesScreen(session.settings)``; the session announces each saved change to
 every front end, so the main screen redraws its badges without being told by this screen.
@@ -23,6 +23,7 @@ from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
 from tui.ui.widgets.prefs.context import SectionStatus
 from tui.ui.widgets.prefs.overrides import AnnotationOverrides
+from tui.ui.widgets.prefs.preflight_pause import PreflightPause
 from tui.ui.widgets.prefs.rules import ToolRules
 from tui.ui.widgets.prefs.timeouts import TimeoutFields
 from tui.ui.widgets.prefs.trust import ServerTrust
@@ -53,6 +54,7 @@ class PreferencesScreen(Screen[None]):
         with VerticalScroll(id="prefs-body"):
             yield CategoryToggles(self.settings, id="prefs-categories")
             yield TimeoutFields(self.settings, id="prefs-timeouts")
+            yield PreflightPause(self.settings, id="prefs-preflight")
             yield ServerTrust(self.settings, id="prefs-trust")
             yield ToolRules(self.settings, id="prefs-rules")
             yield AnnotationOverrides(self.settings, id="prefs-overrides")
@@ -77,9 +79,12 @@ class PreferencesScreen(Screen[None]):
         status.set_class(message.error, "-error")
 
     def action_close(self) -> None:
-        # A timeout typed but not yet entered is saved as leaving its field would; one that cannot be is
+        # A value typed but not yet entered is saved as leaving its field would; one that cannot be is
         # said after the screen closes (the setting keeps its value).
         problem = self.query_one(TimeoutFields).save_pending()
         if problem is not None:
             self.app.notify(problem, title="Timeout not saved", severity="warning", markup=False)
+        problem = self.query_one(PreflightPause).save_pending()
+        if problem is not None:
+            self.app.notify(problem, title="Preflight pause not saved", severity="warning", markup=False)
         self.dismiss(None)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from textual import events, on
+from textual.binding import Binding
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -32,6 +33,10 @@ def queue_text(server: str, waiting: int, declined: int) -> str:
 
 class RequestDialog(ModalScreen[T], Generic[T]):
     """A dialog answering one request from ``server``; ``withdrawn`` is its result when it goes away."""
+
+    # ctrl+l ("all"): free in Input and TextArea (which keep ctrl+a/ctrl+e for the line's ends and ctrl+d
+    # for deleting) and in both dialogs (ctrl+n declines one elicitation). Shown only while others wait.
+    BINDINGS = [Binding("ctrl+l", "decline_all", "Decline all", id="request.decline-all")]
 
     DEFAULT_CSS = """
     RequestDialog .request-queue { color: $warning; height: auto; }
@@ -73,11 +78,19 @@ class RequestDialog(ModalScreen[T], Generic[T]):
 
     def decline_all_button(self) -> Button:
         button = Button(self._decline_all_label(), classes="request-decline-all")
-        button.display = self._decline_all is not None and self.waiting > 0
+        button.display = self._can_decline_all()
         return button
 
+    def _can_decline_all(self) -> bool:
+        return self._decline_all is not None and self.waiting > 0
+
     def _decline_all_label(self) -> Content:
-        return Content(f"Decline all {self.waiting + 1}")
+        return Content(f"Decline all {self.waiting + 1} (ctrl+l)")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "decline_all":
+            return self._can_decline_all()
+        return True
 
     def show_queue(self, waiting: int, declined: int) -> None:
         """The session's count changed: say how many wait now."""
@@ -89,12 +102,16 @@ class RequestDialog(ModalScreen[T], Generic[T]):
             note.display = bool(waiting or declined)
         for button in self.query(".request-decline-all").results(Button):
             button.label = self._decline_all_label()
-            button.display = self._decline_all is not None and waiting > 0
+            button.display = self._can_decline_all()
+        self.refresh_bindings()
 
     @on(Button.Pressed, ".request-decline-all")
     def _decline_all_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if self._decline_all is not None:
+        self.action_decline_all()
+
+    def action_decline_all(self) -> None:
+        if self._can_decline_all() and self._decline_all is not None:
             self._decline_all()  # answers this request too: the dialog closes as withdrawn
 
     # ---- the request went away, or was answered elsewhere ----------------------------------------

@@ -49,6 +49,20 @@ def show_server_in_opened_pane(pane: Widget, server: str | None) -> None:
         view.show_server(server)
 
 
+def follow_tail_in_opened_pane(pane: Widget) -> None:
+    """A tab was opened: the Logs and Traffic tabs draw what came while hidden and follow their tail.
+
+    On the tab's activation, for the reason ``show_server_in_opened_pane`` gives.
+    """
+    from tui.ui.widgets.log_view import ServerLogView
+    from tui.ui.widgets.traffic_table import TrafficTable
+
+    for view in pane.query(ServerLogView):
+        view.opened()
+    for table in pane.query(TrafficTable):
+        table.opened()
+
+
 def route_to_panes(screen: DOMNode, event: SessionEvent) -> None:
     if isinstance(event, TrafficRecorded):
         screen.query_one(TrafficView).add(event.server, event.record)

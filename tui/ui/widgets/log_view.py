@@ -117,7 +117,17 @@ class ServerLogView(Log):
             self.show(self._shown)  # wrap again from the kept lines
 
     def on_show(self) -> None:
+        self.opened()
+
+    def opened(self) -> None:
+        """The view's tab was opened: draw what waits and, once laid out, follow the tail.
+
+        The main screen calls this on the tab's activation too: Textual's Show does not come when the last
+        layout before the switch was a scroll, as when the tab bar scrolls to the opened tab at 80 columns
+        (the lines that came while hidden were then never drawn, or drawn above the view's bottom).
+        """
         self.flush()
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
 
     def flush(self) -> None:
         """Write the lines that are waiting (all kept lines, after a time hidden); nothing while hidden."""

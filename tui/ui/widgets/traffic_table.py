@@ -207,6 +207,11 @@ class TrafficTable(ScrollView, can_focus=True):
             self.action_select()
 
     def on_show(self) -> None:
+        self.opened()
+
+    def opened(self) -> None:
+        """The table's tab was opened: a cursor on the last row is brought into view once laid out (called
+        on the tab's activation too, as Textual's Show does not always come: see ``ServerLogView.opened``)."""
         self._follow_after_layout()
 
     def on_resize(self) -> None:

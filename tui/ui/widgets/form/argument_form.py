@@ -23,6 +23,7 @@ from textual.widgets import Button, Static, TextArea
 from tui.client.arguments import ArgumentError, validate_arguments
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
+from tui.ui.widgets.form.json_editor import JsonEditor
 from tui.ui.widgets.form.json_field import dump, json_problem
 from tui.ui.widgets.form.registry import build_field
 from tui.ui.widgets.form.schema import MAX_FORM_FIELDS, field_count, root_spec
@@ -93,7 +94,7 @@ class ArgumentForm(Vertical):
         # A too-wide form builds no fields (an empty root), only the JSON editor.
         root = root_spec(None if self.too_wide else self.schema)
         self.root: FormField = build_field(root, DEFAULT if initial is None or self.too_wide else initial)
-        self.raw = TextArea("", id="raw-json", soft_wrap=True, tab_behavior="focus", show_line_numbers=True)
+        self.raw = JsonEditor("", id="raw-json", soft_wrap=True, tab_behavior="focus", show_line_numbers=True)
         self.raw_error = Static("", classes="raw-error")
         self.notice = Static("", classes="form-notice")
         self.raw_mode = False

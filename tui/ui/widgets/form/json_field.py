@@ -12,6 +12,7 @@ from textual.widgets import TextArea
 from tui.client.arguments import ArgumentError
 from tui.safety.visible_text import escape_hidden_in_json
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, starting_value
+from tui.ui.widgets.form.json_editor import JsonEditor
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FieldSpec
 
@@ -41,7 +42,7 @@ class JsonField(FormField):
     def __init__(self, spec: FieldSpec, initial: Any = DEFAULT) -> None:
         super().__init__(spec, initial)
         initial = starting_value(spec, initial)
-        self.editor = TextArea(
+        self.editor = JsonEditor(
             "" if initial is OMIT else dump(initial),
             soft_wrap=True,
             tab_behavior="focus",

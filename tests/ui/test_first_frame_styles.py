@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_harness import make_app
 from textual import events
 from textual.screen import Screen
 from textual.widgets import Input
 
-from app_harness import make_app
 from tui.ui.screens.main_screen import MainScreen
 from tui.ui.widgets.tool_list import ToolList
 

@@ -41,10 +41,28 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.ui.widgets.call_panel",
         "tui.ui.widgets.history",
         "tui.client.results",  # what calls return: nothing to show before a tool is called
+        "tui.cli.parsing",  # a headless command's options and ARGS: the TUI has no command word
+        "tomllib",  # read only when there is a config.toml (see the test below)
     ],
 )
 def test_the_first_frame_does_not_wait_for(heavy: str) -> None:
     assert loaded(modules_loaded_by(FIRST_FRAME), heavy) == []
+
+
+def test_a_first_run_with_no_configuration_loads_no_toml_parser(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "MCP_TUI_CONFIG"} | {"MCP_TUI_HOME": str(tmp_path)}
+
+    def modules_after_loading_the_configuration() -> set[str]:
+        probe = "from tui.startup import load_startup\nload_startup(config_path=None)\n"
+        probe += "import sys\nprint(*sys.modules)"
+        run = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
+        )
+        return set(run.stdout.split())
+
+    assert "tomllib" not in modules_after_loading_the_configuration()  # the demo, nothing to parse
+    (tmp_path / "config.toml").write_text('[servers.mine]\ncommand = "true"\n', encoding="utf-8")
+    assert "tomllib" in modules_after_loading_the_configuration()
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,9 @@ import pytest
 from cli_harness import run_cli, write_config
 
 from tui.cli.arguments import collect_arguments
+from tui.cli.command_words import find_command
 from tui.cli.exit_codes import CliError, Exit
-from tui.cli.parsing import find_command, parse_command
+from tui.cli.parsing import parse_command
 
 
 def parse(*words: str) -> object:

@@ -7,11 +7,16 @@ imports only what it uses.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from tui.cli.command_words import COMMANDS, FEATURE_COMMANDS, find_command
 from tui.cli.exit_codes import CliError
-from tui.cli.parsing import COMMANDS, FEATURE_COMMANDS, Request, find_command, parse_command, unknown_command
 from tui.session import collector
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tui.cli.parsing import Request
 
 
 def split_server_command(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -74,6 +79,8 @@ def _run(argv: list[str]) -> int:
         from tui.cli.tui_launch import open_tui
 
         return open_tui(options, server_command)
+    from tui.cli.parsing import parse_command, unknown_command
+
     try:
         if options[at] not in COMMANDS:
             raise unknown_command(options[at])

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from tui import __version__
+from tui.cli.command_words import COMMANDS
 from tui.cli.exit_codes import exit_codes_text
 from tui.cli.log_file import log_to_file
-from tui.cli.parsing import COMMANDS
 
 EPILOG = """\
 examples:

@@ -54,7 +54,6 @@ from tui.config.locate import toml_locator
 from tui.config.model import AppConfig, AuditSettings, Preferences, ServerConfig, Timeouts
 from tui.config.problems import ConfigProblem
 from tui.config.sections import Reporter, read_rules, read_settings
-from tui.config.toml_chunks import parse_salvaging
 from tui.config.toml_servers import read_server
 
 TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules")
@@ -110,6 +109,10 @@ def read_text(path: Path, *, must_exist: bool) -> tuple[str | None, ConfigProble
 def load_toml_config(
     path: Path, text: str, environ: Mapping[str, str]
 ) -> tuple[AppConfig, list[ConfigProblem]]:
+    # Loaded only when there is a file to read, like the JSON reader: tomllib and the salvaging parser
+    # are not needed for a first run, which opens on the demo with no configuration at all.
+    from tui.config.toml_chunks import parse_salvaging
+
     rep = Reporter(path, toml_locator(text))
     data, syntax = parse_salvaging(text)
     rep.problems.extend(ConfigProblem(path, line, message) for line, message in syntax)

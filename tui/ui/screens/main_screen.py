@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -117,6 +117,8 @@ class MainScreen(Screen[None]):
         self._all_problems = False  # the banner lists every configuration problem (F6), not the first few
         self._composed = False
         """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""
+        self._resumed = False
+        """Set once the screen has become active for the first time (see ``on_screen_resume``)."""
         self._held_events: deque[SessionEvent] = deque(maxlen=HELD_EVENTS)
         """Events for the tabs on the right that arrived before those tabs were mounted (the latest
         ones: a server flooding its stderr meanwhile costs no more than the log view keeps anyway)."""
@@ -135,7 +137,9 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="sidebar"):
                 yield ServerList(id="servers")
-                yield ToolList(id="tools", hints_for=self.static_hints)
+                # Born in the state the filter's focus gives it (AUTO_FOCUS): adding the class as the
+                # focus lands would restyle the whole list again before the first frame.
+                yield ToolList(id="tools", classes="-filtering", hints_for=self.static_hints)
             # The tabs on the right hold nothing to see before the first tools arrive, and building them
             # costs more than the rest of the screen and would compete with the SDK import for the one
             # core Python has: they are mounted once tools are listed, a server fails, a key asks for
@@ -249,6 +253,15 @@ class MainScreen(Screen[None]):
             pane = self.query_one("#call", Widget)
             await placeholder.remove()
             await pane.mount(CallPanel(id="call-panel", save_dir=None))
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles every widget of a screen each time it becomes active. The first time, every
+        # widget was styled moments ago as it mounted, so that pass changes nothing and costs about a
+        # tenth of the work between starting the event loop and the first frame. Later resumes (a
+        # dialog closed, preferences changed) restyle as usual.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         notice = self.query_one("#notice", Static)

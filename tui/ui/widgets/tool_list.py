@@ -67,8 +67,8 @@ class ToolList(Vertical):
     BINDINGS = [
         # One key, two bindings: check_action keeps the one for the order not shown, so the footer says
         # what pressing it does next.
-        Binding("ctrl+t", "sort('risk')", "Sort by risk", id="tool-list.toggle-sort"),
-        Binding("ctrl+t", "sort('server')", "Sort by server", id="tool-list.toggle-sort"),
+        Binding("ctrl+t", "sort('risk')", "Sort by risk", id="tool-list.toggle-sort", show=False),
+        Binding("ctrl+t", "sort('server')", "Sort by server", id="tool-list.toggle-sort", show=False),
         Binding("down", "focus_list", "Tools", show=False, id="tool-list.focus-list"),
     ]
 

@@ -388,6 +388,17 @@ class MainScreen(Screen[None]):
         await self.open_tool(event.tool)
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
+        """Open ``tool`` in the Call tab with a fresh form (``arguments``, or the schema defaults).
+
+        The tool already open there, with the same definition and no arguments given, stays as it is:
+        Enter on it again brings back what was typed and the last result instead of wiping them.
+        """
+        panel = self.mounted_panel
+        if arguments is None and panel is not None and panel.tool == tool and panel.form is not None:
+            self._show_tool_details(tool, self.static_hints(tool))
+            self._workspace.active = "call"
+            self.call_after_refresh(self._focus_opened_form, panel.form)
+            return
         assessment = self.session.assess(tool)
         if self.live is not None:
             # The new form's first Changed must be preflighted even when it repeats the last arguments

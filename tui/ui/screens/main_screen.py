@@ -393,6 +393,7 @@ class MainScreen(Screen[None]):
         The tool already open there, with the same definition and no arguments given, stays as it is:
         Enter on it again brings back what was typed and the last result instead of wiping them.
         """
+        self.query_one(ToolList).highlight_tool(tool)  # opened from the palette or History: the list follows
         panel = self.mounted_panel
         if arguments is None and panel is not None and panel.tool == tool and panel.form is not None:
             self._show_tool_details(tool, self.static_hints(tool))

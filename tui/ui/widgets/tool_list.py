@@ -284,6 +284,14 @@ class ToolList(Vertical):
             self._post_highlight(None)
         self._update_status()
 
+    def highlight_tool(self, tool: ToolInfo) -> None:
+        """Move the highlight to ``tool`` (opened elsewhere: the palette, History), and keep it there as
+        the list re-sorts; a tool the filter hides is highlighted once the filter shows it again."""
+        self._keep = tool.key
+        index = next((i for i, e in enumerate(self._visible) if e.tool.key == tool.key), None)
+        if index is not None and self.is_mounted:
+            self._options.highlighted = index
+
     def _name_rows(self) -> list[Option]:
         """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
         if self._query.strip():

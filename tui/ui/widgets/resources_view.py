@@ -114,7 +114,11 @@ class ResourcesView(FeaturePane):
             self.read(self.server, self.listing.resources[index].uri)
             return
         self.template = template = self.listing.templates[index]
-        form = ArgumentForm(variables_schema(template.variables), id="template-form")
+        form = ArgumentForm(
+            variables_schema(template.variables),
+            empty_text="This template has no variables.",
+            id="template-form",
+        )
         await holder.mount(form)
         if self.session.features.offers_completions(self.server):
             attach_completions(form, self.session, self.server, ("template", template.uri_template))

@@ -235,3 +235,26 @@ async def test_titled_enums_from_elicitation() -> None:
         assert app.form.value() == {"size": "l", "extras": ["ham", "cheese"]}
         assert isinstance(app.field("extras", 0), EnumField)
         assert app.changes[-1].errors == []
+
+
+async def test_a_pattern_is_a_plain_line_under_the_box_not_part_of_the_label() -> None:
+    # A regex beside the label pushed the title out of sight; server text, so nothing in it may hide.
+    pattern = "^[a-z]+\u202e$\n[0-9]{3}"
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": pattern, "maxLength": 9}},
+    }
+    app = FormApp(schema)
+    async with app.run_test(size=(80, 24)):
+        code = app.field("code")
+        assert rendered_text(code.query_one(".field-title", Static)) == "code"
+        kind = rendered_text(code.query_one(".field-kind", Static))
+        assert kind == "at most 9 characters"
+        rule = rendered_text(code.query_one(".field-rule", Static))
+        assert rule == "must match the pattern: ^[a-z]+<U+202E>$\\x0a[0-9]{3}"
+
+
+async def test_a_field_without_a_pattern_has_no_rule_line() -> None:
+    app = FormApp(NESTED_OPTIONS)
+    async with app.run_test():
+        assert not app.field("target").query(".field-rule")

@@ -94,11 +94,15 @@ async def test_resources_list_contents_mime_types_and_template_variables() -> No
     async with app.run_test(size=(200, 60)) as pilot:
         await open_pane(pilot, pane)
         listing = pane.query_one("#resource-list", OptionList)
-        assert_shown(str(listing.get_option_at_index(0).prompt), f"{SHOWN_HOSTILE}  mem://{SHOWN_HOSTILE}")
-        assert_shown(
-            str(listing.get_option_at_index(1).prompt), f"template {SHOWN_NAME}  mem://{{{SHOWN_VARIABLE}}}"
-        )
+        # The rows cut long names to their column; the highlighted row's details line shows them whole.
+        assert_shown(str(listing.get_option_at_index(0).prompt), SHOWN_HOSTILE[:20], f"mem://{SHOWN_HOSTILE}")
+        assert_shown(str(listing.get_option_at_index(1).prompt), SHOWN_NAME, f"mem://{{{SHOWN_VARIABLE}}}")
         assert_shown(drawn(listing), SHOWN_NAME)
+        assert_shown(text_of(pane, "#resource-detail"), f"{SHOWN_HOSTILE} · mem://{SHOWN_HOSTILE}")
+        listing.highlighted = 1
+        await settle(pilot)
+        assert_shown(text_of(pane, "#resource-detail"), f"{SHOWN_NAME} · template mem://{{{SHOWN_VARIABLE}}}")
+        listing.highlighted = 0
         await choose_first(pilot, listing)
         text = text_of(pane, "#resource-text")
         assert_shown(text, f"mem://{SHOWN_HOSTILE} ({SHOWN_HOSTILE})\n{SHOWN_HOSTILE}")

@@ -77,3 +77,22 @@ async def test_a_tool_name_with_line_breaks_stays_on_one_palette_row(home: Path)
         await pilot.press(*"wipe")
         shown = "Open tool wipe_disk\\x0aOpen tool innocent on demo"
         await wait_for(pilot, lambda: shown in palette_entries(app))
+
+
+async def test_a_tool_opened_from_the_palette_is_the_one_highlighted_in_the_list(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_tools(pilot, app)
+        tools = app.main_screen.query_one(ToolList)
+        assert tools.highlighted_tool is not None
+        assert tools.highlighted_tool.name != "manage_files"  # the first row, before
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"manage")
+        await wait_for(pilot, lambda: "Open tool manage_files on demo" in palette_entries(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: panel(app).tool is not None)
+        await pilot.pause()
+        highlighted = tools.highlighted_tool
+        assert highlighted is not None
+        assert highlighted.name == "manage_files"

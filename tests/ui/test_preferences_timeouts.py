@@ -1,6 +1,6 @@
 """Timeouts in the preferences screen: each one typed, saved on Enter or on leaving the field, refused
-plainly when it is not a sensible number of seconds (the text stays for you to fix), and on screen in full
-at every size."""
+plainly when it is not a sensible number of seconds (the text stays for you to fix while you are in the
+field; once you leave it, it shows the value in force again), and on screen in full at every size."""
 
 from __future__ import annotations
 
@@ -82,6 +82,38 @@ async def test_a_bad_timeout_is_refused_plainly_and_the_text_stays(tmp_path: Pat
     assert ctx.timeouts.call == 90
     assert (tmp_path / "config.toml").read_bytes() == before.replace(b"call = 120", b"call = 90")
     assert app.changes == ["timeout"]
+
+
+async def test_a_refused_timeout_gives_way_to_the_value_in_force_once_the_field_is_left(
+    tmp_path: Path,
+) -> None:
+    # Red text left in a field you moved away from said nothing once the status line showed something
+    # else: the field shows what holds again, and the status line quotes what was refused.
+    ctx = context_for(tmp_path, TIMEOUTS + CONFIG)
+    app = Host(ctx)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        field = type_into(app, "timeout-call", "0")
+        await pilot.press("enter")  # refused while you are still in the field: the text stays to fix
+        await pilot.pause()
+        assert field.value == "0"
+        assert field.has_class("-invalid")
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not field
+        assert field.value == "120"
+        assert not field.has_class("-invalid")
+        assert status(app) == (
+            "Not saved: the call timeout must be greater than 0 seconds, not 0. The call timeout stays 120 s."
+        )
+        type_into(app, "timeout-preflight", "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert status(app).startswith("Saved the preflight timeout (2 s)")
+        assert field.value == "120"
+        assert not field.has_class("-invalid")
+    assert ctx.timeouts.call == 120
+    assert b"call = 120  # long builds" in (tmp_path / "config.toml").read_bytes()
 
 
 async def test_a_timeout_typed_before_escape_is_saved(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ class McpTuiApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
         # priority, like the main screen's function keys: no focused widget's own binding takes them.
         Binding("f4", "open_preferences", "Preferences", id="open-preferences", priority=True),
-        Binding("f5", "open_audit", "Audit log", id="open-audit", priority=True),
+        Binding("f5", "open_audit", "Audit", id="open-audit", priority=True),
     ]
 
     def __init__(

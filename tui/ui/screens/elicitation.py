@@ -25,6 +25,9 @@ ElicitAction = Literal["accept", "decline", "cancel"]
 ElicitResult = tuple[ElicitAction, dict[str, Any] | None]
 
 
+NOTHING_TO_FILL_IN = "Nothing to fill in: accept or decline."
+
+
 class ElicitationScreen(RequestDialog[ElicitResult]):
     """Answer (or refuse) one elicitation from ``server``."""
 
@@ -79,7 +82,7 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
                 yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
                 yield Static(literal(self.message), id="elicit-message")
             with Vertical(id="elicit-body"):
-                yield ArgumentForm(self.requested_schema, id="elicit-form")
+                yield ArgumentForm(self.requested_schema, empty_text=NOTHING_TO_FILL_IN, id="elicit-form")
             with Vertical(id="elicit-footer"):
                 yield Static("", id="elicit-problem")
                 yield self.queue_note()

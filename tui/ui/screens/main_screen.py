@@ -68,23 +68,27 @@ def _takes_typing(widget: Widget | None) -> bool:
 
 
 class MainScreen(Screen[None]):
+    # The footer shows what is done here and where to go; at 120 columns it ends with F4, F5 and ctrl+q
+    # (tests/ui/test_footer_fits.py). Keys named elsewhere stay off it: the tool list's line names ctrl+t,
+    # the result's button names s, and the command palette names ctrl+e, F9 and F10 (the tab bar shows
+    # Traffic and Server too).
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
         # The shown result's first image, audio or long text, wherever the focus is but in a text box
         # (which keeps its s); a focused result block's own s saves that block.
-        Binding("s", "save_result", "Save result", id="save-result"),
+        Binding("s", "save_result", "Save result", id="save-result", show=False),
         # priority: Input binds ctrl+e (end of line) and TextArea ctrl+y (redo); these keys work anywhere.
         Binding(
             "ctrl+y", "retry_preflight", "Retry resolve", id="retry-preflight", show=False, priority=True
         ),
-        Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True),
+        Binding("ctrl+e", "reconnect", "Reconnect", id="reconnect-server", priority=True, show=False),
         # Not in the footer: most servers have nothing to sign in to, and a row that needs sign-in names
         # the key itself ("needs sign-in: press ctrl+g to sign in").
         Binding(SIGN_IN_KEY, "sign_in", "Sign in", id="sign-in-server", priority=True, show=False),
-        # Two bindings, one shown: the footer names the order ctrl+t switches to (see check_action).
-        Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort"),
-        Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort"),
+        # Two bindings, one enabled: the order ctrl+t switches to (see check_action).
+        Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort", show=False),
+        Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort", show=False),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
         # priority: the function keys work whatever has the focus; TextArea binds F6 (select line) and
         # F7 (select all), which would otherwise swallow them while the JSON box or a text field has it.
@@ -93,8 +97,8 @@ class MainScreen(Screen[None]):
         Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False, priority=True),
         Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True),
         Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True),
-        Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True),
-        Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True),
+        Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True, show=False),
+        Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True, show=False),
     ]
     # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
     # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
@@ -397,6 +401,18 @@ class MainScreen(Screen[None]):
         await self.open_tool(event.tool)
 
     async def open_tool(self, tool: ToolInfo, arguments: dict[str, object] | None = None) -> None:
+        """Open ``tool`` in the Call tab with a fresh form (``arguments``, or the schema defaults).
+
+        The tool already open there, with the same definition and no arguments given, stays as it is:
+        Enter on it again brings back what was typed and the last result instead of wiping them.
+        """
+        self.query_one(ToolList).highlight_tool(tool)  # opened from the palette or History: the list follows
+        panel = self.mounted_panel
+        if arguments is None and panel is not None and panel.tool == tool and panel.form is not None:
+            self._show_tool_details(tool, self.static_hints(tool))
+            self._workspace.active = "call"
+            self.call_after_refresh(self._focus_opened_form, panel.form)
+            return
         assessment = self.session.assess(tool)
         if self.live is not None:
             # The new form's first Changed must be preflighted even when it repeats the last arguments

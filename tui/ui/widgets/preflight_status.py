@@ -1,9 +1,10 @@
 """Where the hints of *this call* come from, always truthfully: three fixed lines, then every warning.
 
-The first three lines never change height, so typing never makes them jump; every warning that applies
-(a non-deterministic server, a riskier or bound-breaking answer, a contradiction or another lint finding)
-gets a line of its own below them, so none can push another out of view. While a resolve is in flight
-the last result stays on screen with a quiet "resolving…" mark instead of flickering to an empty state.
+The first three lines wrap and never shrink while a tool is open, so typing never makes them jump; every
+warning that applies (a non-deterministic server, a riskier or bound-breaking answer, a contradiction or
+another lint finding) gets a line of its own below them, so none can push another out of view. While a
+resolve is in flight the last result stays on screen with a quiet "resolving…" mark instead of flickering
+to an empty state.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.events import Resize
 from textual.widgets import Static
 
 from tui.client.call_flow import lint_for_call
@@ -129,19 +131,23 @@ def _changes(result: PreflightResult) -> Content:
 class PreflightStatusBar(Vertical):
     """Shows one PreflightResult; ``set_pending`` marks a request in flight without clearing it.
 
-    The three fixed lines keep one row each (cut with an ellipsis when narrow), so typing never moves them;
-    the warnings below wrap, because a cut warning hid what it warned about (at 120 columns most did)."""
+    Every line wraps: cut with an ellipsis, the dialect, the schema error and the note were lost at
+    120 columns and most of each at 80. So that typing does not make the form below jump as a message
+    changes length, the three fixed lines keep the tallest height they have had for this tool (until the
+    next tool, or a resize); the warnings below them wrap too."""
 
     DEFAULT_CSS = """
     PreflightStatusBar { height: auto; padding: 0 1; background: $boost; }
-    PreflightStatusBar > #preflight-lines { height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
+    PreflightStatusBar > #preflight-lines { height: auto; min-height: 3; }
     PreflightStatusBar > #preflight-warnings { height: auto; min-height: 1; }
     """
+    FIXED_LINES = 3
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.result: PreflightResult | None = None
         self.pending = False
+        self._width = 0
         self._lines = Static(id="preflight-lines", markup=False)
         self._warnings = Static(id="preflight-warnings", markup=False)
         self._show(status_lines(None, False))
@@ -151,8 +157,24 @@ class PreflightStatusBar(Vertical):
         yield self._warnings
 
     def show_result(self, result: PreflightResult | None) -> None:
+        """Show ``result``; None starts again from "Preflight" (a tool was opened), at the least height."""
         self.result, self.pending = result, False
+        if result is None:
+            self._lines.styles.min_height = self.FIXED_LINES
         self._show(status_lines(result, False))
+
+    def on_resize(self, event: Resize) -> None:
+        # Wider or narrower, the lines wrap differently: the tallest height so far no longer applies.
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self._lines.styles.min_height = self.FIXED_LINES
+
+    def _hold_height(self) -> None:
+        """Keep the height the lines have now as their least, so a shorter message does not shrink them."""
+        height = self._lines.size.height
+        minimum = self._lines.styles.min_height
+        if minimum is None or height > minimum.value:
+            self._lines.styles.min_height = height
 
     def set_pending(self) -> None:
         if self.pending:
@@ -162,5 +184,6 @@ class PreflightStatusBar(Vertical):
 
     def _show(self, content: Content) -> None:
         lines = content.split("\n")
-        self._lines.update(Content("\n").join(lines[:3]))
-        self._warnings.update(Content("\n").join(lines[3:]))
+        self._lines.update(Content("\n").join(lines[: self.FIXED_LINES]))
+        self._warnings.update(Content("\n").join(lines[self.FIXED_LINES :]))
+        self.call_after_refresh(self._hold_height)

@@ -95,7 +95,9 @@ class PromptsView(FeaturePane):
         self.prompt = prompt = self.prompts[int(event.option.id[1:])]
         holder = self.query_one("#prompt-form-holder")
         await holder.remove_children()
-        form = ArgumentForm(prompt_schema(prompt), id="prompt-form")
+        form = ArgumentForm(
+            prompt_schema(prompt), empty_text="This prompt takes no arguments.", id="prompt-form"
+        )
         await holder.mount(form)
         if self.session.features.offers_completions(self.server):
             attach_completions(form, self.session, self.server, ("prompt", prompt.name))

@@ -11,7 +11,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.client.feature_models import FeatureError, ResourceContent, ResourceListing, TemplateInfo
+from tui.client.feature_models import (
+    FeatureError,
+    ResourceContent,
+    ResourceInfo,
+    ResourceListing,
+    TemplateInfo,
+)
 from tui.client.uri_template import expand, variables_schema
 from tui.formatting import suggested_file_name, uri_stem
 from tui.ui.safe_text import literal, one_line
@@ -19,11 +25,14 @@ from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import resource_text, size_text
 from tui.ui.widgets.feature_pane import FeaturePane, highlight_first
 from tui.ui.widgets.form import ArgumentForm
+from tui.ui.widgets.resource_rows import resource_details, resource_rows
 
 
 class ResourcesView(FeaturePane):
     DEFAULT_CSS = """
-    ResourcesView #resource-list { height: 12; }
+    /* One line a row, the columns aligned (resource_rows); the details line shows what a row cuts. */
+    ResourcesView #resource-list { height: 12; text-wrap: nowrap; text-overflow: ellipsis; }
+    ResourcesView #resource-detail { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
     ResourcesView #resource-form-holder { height: auto; }
     ResourcesView .pane-buttons { height: auto; }
     ResourcesView .pane-buttons Button { margin-right: 1; }
@@ -41,6 +50,7 @@ class ResourcesView(FeaturePane):
     def compose(self) -> ComposeResult:
         yield self.status
         yield OptionList(id="resource-list")
+        yield Static("", id="resource-detail")
         yield Vertical(id="resource-form-holder")
         with Horizontal(classes="pane-buttons"):
             yield Button("Read", id="resource-read", compact=True)
@@ -57,6 +67,7 @@ class ResourcesView(FeaturePane):
     def reload(self) -> None:
         self.listing = None
         self.query_one(OptionList).clear_options()
+        self.query_one("#resource-detail", Static).update("")
         if self.server is not None and self.session.manager is not None:
             self.load(self.server)
 
@@ -69,14 +80,26 @@ class ResourcesView(FeaturePane):
             self.say(str(error), error=True)
             return
         self.listing = listing
-        options = [Option(literal(f"{r.name}  {r.uri}"), id=f"r{i}") for i, r in enumerate(listing.resources)]
-        options += [
-            Option(literal(f"template {t.name}  {t.uri_template}"), id=f"t{i}")
-            for i, t in enumerate(listing.templates)
+        ids = [f"r{i}" for i in range(len(listing.resources))] + [
+            f"t{i}" for i in range(len(listing.templates))
         ]
+        options = [Option(row, id=row_id) for row, row_id in zip(resource_rows(listing), ids, strict=True)]
         highlight_first(self.query_one(OptionList).add_options(options))
         more = " (stopped at the page limit)" if listing.truncated else ""
         self.say(f"{len(listing.resources)} resources, {len(listing.templates)} templates{more}.")
+
+    def _entry(self, option_id: str | None) -> ResourceInfo | TemplateInfo | None:
+        if self.listing is None or option_id is None:
+            return None
+        index = int(option_id[1:])
+        return self.listing.resources[index] if option_id.startswith("r") else self.listing.templates[index]
+
+    @on(OptionList.OptionHighlighted, "#resource-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        entry = self._entry(event.option.id)
+        detail = self.query_one("#resource-detail", Static)
+        detail.update(literal(resource_details(entry)) if entry is not None else "")
 
     @on(OptionList.OptionSelected, "#resource-list")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -91,7 +114,11 @@ class ResourcesView(FeaturePane):
             self.read(self.server, self.listing.resources[index].uri)
             return
         self.template = template = self.listing.templates[index]
-        form = ArgumentForm(variables_schema(template.variables), id="template-form")
+        form = ArgumentForm(
+            variables_schema(template.variables),
+            empty_text="This template has no variables.",
+            id="template-form",
+        )
         await holder.mount(form)
         if self.session.features.offers_completions(self.server):
             attach_completions(form, self.session, self.server, ("template", template.uri_template))

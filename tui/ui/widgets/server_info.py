@@ -38,6 +38,8 @@ class ServerInfoView(FeaturePane):
     ServerInfoView .info-row { height: auto; margin-top: 1; }
     ServerInfoView #info-log-level { width: 30; }
     ServerInfoView #info-roots { height: 5; }
+    /* As wide as the tab, so it wraps there: at its own width it was cut at 120 columns. */
+    ServerInfoView #info-roots-label { width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
@@ -48,7 +50,10 @@ class ServerInfoView(FeaturePane):
                 yield Label("Log level ", id="info-log-label")
                 options = [(level, level) for level in LOG_LEVELS]
                 yield Select(options, id="info-log-level", prompt="server default", allow_blank=True)
-            yield Label("Roots offered to the server (one directory per line; none: no roots capability)")
+            yield Label(
+                "Roots offered to the server (one directory per line; none: no roots capability)",
+                id="info-roots-label",
+            )
             yield TextArea("", id="info-roots", tab_behavior="focus")
             yield Button("Save roots", id="info-save-roots", compact=True)
 

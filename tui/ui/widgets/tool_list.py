@@ -67,8 +67,8 @@ class ToolList(Vertical):
     BINDINGS = [
         # One key, two bindings: check_action keeps the one for the order not shown, so the footer says
         # what pressing it does next.
-        Binding("ctrl+t", "sort('risk')", "Sort by risk", id="tool-list.toggle-sort"),
-        Binding("ctrl+t", "sort('server')", "Sort by server", id="tool-list.toggle-sort"),
+        Binding("ctrl+t", "sort('risk')", "Sort by risk", id="tool-list.toggle-sort", show=False),
+        Binding("ctrl+t", "sort('server')", "Sort by server", id="tool-list.toggle-sort", show=False),
         Binding("down", "focus_list", "Tools", show=False, id="tool-list.focus-list"),
     ]
 
@@ -283,6 +283,14 @@ class ToolList(Vertical):
         else:
             self._post_highlight(None)
         self._update_status()
+
+    def highlight_tool(self, tool: ToolInfo) -> None:
+        """Move the highlight to ``tool`` (opened elsewhere: the palette, History), and keep it there as
+        the list re-sorts; a tool the filter hides is highlighted once the filter shows it again."""
+        self._keep = tool.key
+        index = next((i for i, e in enumerate(self._visible) if e.tool.key == tool.key), None)
+        if index is not None and self.is_mounted:
+            self._options.highlighted = index
 
     def _name_rows(self) -> list[Option]:
         """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""

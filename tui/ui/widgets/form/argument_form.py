@@ -25,6 +25,7 @@ from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
 from tui.ui.widgets.form.json_editor import JsonEditor
 from tui.ui.widgets.form.json_field import dump, json_problem
+from tui.ui.widgets.form.object_field import ObjectField
 from tui.ui.widgets.form.registry import build_field
 from tui.ui.widgets.form.schema import MAX_FORM_FIELDS, field_count, root_spec
 from tui.ui.widgets.keep_in_view import keep_in_view
@@ -84,9 +85,11 @@ class ArgumentForm(Vertical):
         schema: dict[str, Any] | None,
         initial: dict[str, Any] | None = None,
         *,
+        empty_text: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
+        """``empty_text``: what the form says when the schema has no fields (default: a tool's words)."""
         super().__init__(id=id, classes=classes)
         self.schema: dict[str, Any] = schema or {}
         self.too_wide = field_count(self.schema) > MAX_FORM_FIELDS
@@ -94,6 +97,8 @@ class ArgumentForm(Vertical):
         # A too-wide form builds no fields (an empty root), only the JSON editor.
         root = root_spec(None if self.too_wide else self.schema)
         self.root: FormField = build_field(root, DEFAULT if initial is None or self.too_wide else initial)
+        if empty_text is not None and isinstance(self.root, ObjectField):
+            self.root.empty_text = empty_text
         self.raw = JsonEditor("", id="raw-json", soft_wrap=True, tab_behavior="focus", show_line_numbers=True)
         self.raw_error = Static("", classes="raw-error")
         self.notice = Static("", classes="form-notice")

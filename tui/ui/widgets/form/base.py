@@ -90,6 +90,7 @@ class FormField(Widget):
         & > .field-header > .field-required { color: $error; margin-left: 1; }
         & > .field-header > .field-kind { color: $text-muted; margin-left: 1; }
         & > .field-help { color: $text-muted; }
+        & > .field-rule { color: $text-muted; }
         & > .field-error { color: $error; display: none; }
         & > .field-error.-shown { display: block; }
         & > .field-withheld { color: $warning; }
@@ -151,6 +152,11 @@ class FormField(Widget):
         """A short muted note after the title, e.g. 'integer' or 'format: date'."""
         return ""
 
+    def rule_line(self) -> str:
+        """A rule the value must follow, too long for the label (a string's pattern); shown under the
+        editor, muted."""
+        return ""
+
     # Layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         if not self.spec.in_array:
@@ -161,6 +167,8 @@ class FormField(Widget):
                 if hint := self.kind_hint():
                     yield Label(literal(hint), classes="field-kind")
         yield from self.compose_editor()
+        if not self.spec.in_array and (rule := self.rule_line()):
+            yield Static(literal(rule), classes="field-rule")
         if self.withheld:
             yield Static(literal(_withheld_note(self.spec)), classes="field-withheld")
         if self.spec.description and not self.spec.in_array:

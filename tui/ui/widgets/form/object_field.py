@@ -17,6 +17,8 @@ from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, star
 from tui.ui.widgets.form.registry import build_field, register
 from tui.ui.widgets.form.schema import MAX_FIELDSET_DEPTH, FieldSpec
 
+NO_ARGUMENTS = "This tool takes no arguments."
+
 
 @register
 class ObjectField(FormField):
@@ -48,6 +50,8 @@ class ObjectField(FormField):
         self.extra: dict[str, Any] = {}
         self._explicit_empty = False
         self.extra_note = Static("", classes="object-extra")
+        self.empty_text = NO_ARGUMENTS
+        """Said at the root when there are no fields (the form names what it fills in: a tool, a prompt)."""
         self._take_extra(values)
 
     @classmethod
@@ -62,7 +66,7 @@ class ObjectField(FormField):
             # At the root, errors that belong to no single field go on top, where they are seen first.
             yield self.error_line
             if not self.fields:
-                yield Static("This tool takes no arguments.", classes="no-arguments")
+                yield Static(self.empty_text, classes="no-arguments")
             yield from self.fields.values()
             yield self.extra_note
             return

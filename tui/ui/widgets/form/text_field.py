@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from tui.client.arguments import ArgumentError
+from tui.safety.visible_text import visible_line
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec, holds_unseen_text
@@ -55,9 +56,13 @@ class TextField(FormField):
             parts.append(f"at least {low} character{'s' if low > 1 else ''}")
         elif isinstance(high, int):
             parts.append(f"at most {high} characters")
-        if isinstance(self.spec.schema.get("pattern"), str):
-            parts.append(f"pattern: {self.spec.schema['pattern']}")
         return " · ".join(parts)
+
+    def rule_line(self) -> str:
+        """The schema's ``pattern`` on a line of its own under the box: a regex can be long, and beside
+        the label it pushed the title out of sight at 80 columns. Server text: made visible, one line."""
+        pattern = self.spec.schema.get("pattern")
+        return f"must match the pattern: {visible_line(pattern)}" if isinstance(pattern, str) else ""
 
     def compose_editor(self) -> ComposeResult:
         yield self.input

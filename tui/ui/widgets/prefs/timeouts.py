@@ -1,7 +1,10 @@
 """Timeouts: one field per ``[timeouts]`` setting, saved when you press Enter or leave the field.
 
-The service checks the value (seconds, more than 0, at most a day) and saves it; a refused value stays in
-the field, marked, with the reason in the status line, so nothing you typed is lost and nothing changes.
+The service checks the value (seconds, more than 0, at most a day) and saves it. A value refused on Enter
+stays in the field, marked, with the reason in the status line, for you to fix while you are there. Leave
+the field with a refused value and it shows the value in force again (the status line quotes what was
+refused): a field you are no longer in never shows a number that does not hold, with nothing left to say
+why once the status line has moved on.
 """
 
 from __future__ import annotations
@@ -66,19 +69,29 @@ class TimeoutFields(PrefsSection):
     @on(Input.Blurred, ".timeout-input")
     def _edited(self, event: Input.Submitted | Input.Blurred) -> None:
         event.stop()
-        self._save(event.input)
+        self._save(event.input, leaving=isinstance(event, Input.Blurred))
 
-    def _save(self, field: Input) -> str | None:
+    def _save(self, field: Input, *, leaving: bool = False) -> str | None:
+        """Save the field's text; the reason when it is refused. ``leaving``: the focus has moved on, so a
+        refused value gives way to the value in force."""
         name = field.name or ""
         current = seconds_text(getattr(self.settings.timeouts, name))
         if field.value.strip() == current:
             field.remove_class("-invalid")
             return None
         saved = self.settings.set_timeout(name, field.value)
+        if not saved.ok and leaving:
+            self.say(f"{saved.message} The {name} timeout stays {current} s.", error=True)
+            self._show_in_force(field)
+            return saved.message
         self.report(saved)
         field.set_class(not saved.ok, "-invalid")
         if not saved.ok:
             return saved.message
-        with field.prevent(Input.Changed):
-            field.value = seconds_text(getattr(self.settings.timeouts, name))
+        self._show_in_force(field)
         return None
+
+    def _show_in_force(self, field: Input) -> None:
+        field.remove_class("-invalid")
+        with field.prevent(Input.Changed):
+            field.value = seconds_text(getattr(self.settings.timeouts, field.name or ""))

@@ -1,0 +1,72 @@
+"""Enter on the tool already open in the Call tab keeps what was typed and the last result; another tool,
+or the same name with a changed definition, opens fresh."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from app_harness import make_app, panel, wait_for, wait_for_tools
+from textual.widgets import TabbedContent
+
+from tui.client.models import ToolInfo
+from tui.ui.app import McpTuiApp
+from tui.ui.screens.confirm_call import ConfirmCallScreen
+from tui.ui.widgets.results.result_view import ResultView
+from tui.ui.widgets.tool_list import ToolList
+
+
+async def call_add_note(pilot, app: McpTuiApp, tool: ToolInfo) -> None:  # type: ignore[no-untyped-def]
+    """add_note opened with the Enter key path (ToolList.Selected), "hello" typed, called."""
+    app.main_screen.query_one(ToolList).post_message(ToolList.Selected(tool))
+    await wait_for(pilot, lambda: panel(app).tool == tool and panel(app).form is not None)
+    form = panel(app).form
+    assert form is not None
+    form.set_value({"text": "hello"})
+    await pilot.pause()
+    await pilot.press("ctrl+r")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
+    await pilot.press("o")
+    await wait_for(pilot, lambda: panel(app).query_one(ResultView).outcome is not None)
+
+
+def shown_result(app: McpTuiApp) -> object:
+    """The outcome on screen under the form, or None when the panel shows no result."""
+    return panel(app).query_one(ResultView).outcome if panel(app).has_class("-has-output") else None
+
+
+async def test_reopening_the_open_tool_keeps_its_arguments_and_result(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await call_add_note(pilot, app, tools["add_note"])
+        result = shown_result(app)
+        form = panel(app).form
+        app.main_screen.query_one(TabbedContent).active = "history"
+
+        app.main_screen.query_one(ToolList).post_message(ToolList.Selected(tools["add_note"]))
+        await wait_for(pilot, lambda: app.main_screen.query_one(TabbedContent).active == "call")
+        await pilot.pause()
+        assert panel(app).form is form
+        assert panel(app).current_arguments()[0] == {"text": "hello"}
+        assert shown_result(app) is result
+
+
+async def test_another_tool_or_a_changed_definition_opens_fresh(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await call_add_note(pilot, app, tools["add_note"])
+
+        changed = replace(tools["add_note"], description="Adds a note, now differently.")
+        await app.main_screen.open_tool(changed)
+        await pilot.pause()
+        assert panel(app).current_arguments()[0] != {"text": "hello"}
+        assert shown_result(app) is None
+
+        await call_add_note(pilot, app, tools["add_note"])
+        await app.main_screen.open_tool(tools["word_count"])
+        await app.main_screen.open_tool(tools["add_note"])
+        await pilot.pause()
+        assert panel(app).current_arguments()[0] != {"text": "hello"}
+        assert shown_result(app) is None

@@ -1,0 +1,28 @@
+"""Notifications never cover the Call button: they stack over the tool list, at the bottom left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_harness import make_app, panel, wait_for, wait_for_tools
+from textual.widgets import Button
+from textual.widgets._toast import Toast
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)])
+async def test_notifications_leave_the_call_button_in_sight(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["add_note"])
+        await wait_for(pilot, lambda: panel(app).form is not None)
+        for n in range(3):
+            app.notify(f"Notification number {n} with a sentence long enough to wrap over two lines.")
+        await pilot.pause(0.3)
+        call = panel(app).query_one("#call-button", Button)
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 3
+        assert call.region.width
+        for toast in toasts:
+            assert not toast.region.overlaps(call.region), f"{toast.region} covers {call.region}"

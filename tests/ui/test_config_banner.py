@@ -8,7 +8,7 @@ from pathlib import Path
 from app_harness import make_app
 from textual.widgets import Static
 
-from tui.config.check import PROBLEMS_SHOWN, problems_notice
+from tui.config.problems import PROBLEMS_SHOWN, problems_notice
 
 BROKEN = "".join(
     f'[servers.s{n}]\ncommand = {n}\n\n[servers.ok{n}]\ncommand = "x"\nargs = "y"\n\n' for n in range(4)

@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tui.config.approvals_store import load_approvals
 from tui.config.model import ServerConfig
 from tui.config.paths import choose_config_file
 from tui.startup import Startup
@@ -54,9 +55,6 @@ def describe_server(server: ServerConfig) -> str:
 
 def check_startup(startup: Startup, config_path: Path | None) -> CheckReport:
     """Everything ``startup`` read, plus the approvals file and the stdio commands."""
-    # Here, not at the top: the TUI's first frame imports this module for problems_notice.
-    from tui.config.approvals_store import load_approvals
-
     report = CheckReport(problems=list(startup.problems))
     choice = choose_config_file(config_path, startup.paths)
     state = "" if choice.path.exists() else " (not there yet: the defaults apply)"
@@ -90,24 +88,3 @@ def run_check(startup: Startup, config_path: Path | None) -> int:
     count = len(report.problems)
     print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
     return 2
-
-
-PROBLEMS_SHOWN = 3
-"""Problems the banner lists before it offers the key that shows the rest (they wrap to 2-3 lines each)."""
-
-
-def problems_notice(problems: list[str], everything: bool = False, key: str = "F6") -> list[str]:
-    """The in-app banner's lines: how many problems, the first few (or ``everything``), and the key for
-    the rest."""
-    if not problems:
-        return []
-    count = len(problems)
-    noun = "problem" if count == 1 else "problems"
-    shown = problems if everything else problems[:PROBLEMS_SHOWN]
-    lines = [f"{count} configuration {noun}; the rest of the configuration was loaded:"]
-    lines += [f"• {problem}" for problem in shown]
-    if len(shown) < count:
-        lines.append(f"… and {count - len(shown)} more: press {key} to see every one.")
-    elif count > PROBLEMS_SHOWN:
-        lines.append(f"{key} shows only the first {PROBLEMS_SHOWN} again.")
-    return lines

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from tui.client.models import ConnectionStatus, ServerState, ToolInfo
+from tui.config.problems import problems_notice
 from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
 from tui.startup import Startup
 from tui.ui.messages import SessionStarted
@@ -217,8 +218,6 @@ class MainScreen(Screen[None]):
         show_server_in_panes(self, server)
 
     def _notice_text(self) -> str:
-        from tui.config.check import problems_notice
-
         lines = problems_notice(self.startup.problems, everything=self._all_problems)
         if self.startup.using_demo:
             where = self.startup.config_file or self.startup.paths.config_file

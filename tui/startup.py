@@ -37,7 +37,7 @@ def load_startup(
 ) -> Startup:
     """Raises ``AdhocServerError`` (a ValueError with a readable message) for unusable --url / -- CMD
     or --protocol."""
-    from tui.config.toml_servers import protocol_problem
+    from tui.config.values import protocol_problem
 
     if (problem := protocol_problem(protocol)) is not None:
         raise ValueError(f"--protocol {problem}")

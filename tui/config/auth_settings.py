@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from tui.config.auth_model import AUTH_KEYS, GRANTS, METHODS, AuthSettings
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath
-from tui.config.sections import Reporter, url_problem
+from tui.config.sections import Reporter
+from tui.config.values import url_problem
 
 
 def read_auth(data: object, table: KeyPath, rep: Reporter, environ: Mapping[str, str]) -> AuthSettings | None:

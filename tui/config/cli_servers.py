@@ -8,7 +8,7 @@ from pathlib import PurePath
 from urllib.parse import urlsplit
 
 from tui.config.model import ServerConfig
-from tui.config.sections import url_problem
+from tui.config.values import url_problem
 
 # Launchers whose first real argument names the server better than they do.
 _LAUNCHERS = frozenset(

@@ -48,13 +48,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.config.atomic import without_bom
-from tui.config.locate import toml_locator
 from tui.config.model import AppConfig, AuditSettings, Preferences, ServerConfig, Timeouts
 from tui.config.problems import ConfigProblem
-from tui.config.sections import Reporter, read_rules, read_settings
-from tui.config.toml_servers import read_server
+
+if TYPE_CHECKING:
+    from tui.config.sections import Reporter
 
 TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules")
 
@@ -109,8 +110,10 @@ def read_text(path: Path, *, must_exist: bool) -> tuple[str | None, ConfigProble
 def load_toml_config(
     path: Path, text: str, environ: Mapping[str, str]
 ) -> tuple[AppConfig, list[ConfigProblem]]:
-    # Loaded only when there is a file to read, like the JSON reader: tomllib and the salvaging parser
-    # are not needed for a first run, which opens on the demo with no configuration at all.
+    # Loaded only when there is a file to read, like the JSON reader: tomllib, the salvaging parser and
+    # the section readers are not needed for a first run, which opens on the demo with no configuration.
+    from tui.config.locate import toml_locator
+    from tui.config.sections import Reporter, read_rules, read_settings
     from tui.config.toml_chunks import parse_salvaging
 
     rep = Reporter(path, toml_locator(text))
@@ -136,6 +139,8 @@ def _read_servers(data: object, rep: Reporter, environ: Mapping[str, str]) -> li
     if not isinstance(data, dict):
         rep.add(("servers",), f"must be a table of servers ([servers.NAME]), not {rep.show(data)}; ignored")
         return []
+    from tui.config.toml_servers import read_server
+
     servers = (read_server(name, entry, rep, environ) for name, entry in data.items())
     return [server for server in servers if server is not None]
 

@@ -215,11 +215,3 @@ def _missing(reference: str) -> str:
     if reference.startswith("${input:"):
         return f"{reference} asks for input in VS Code, which mcp-tui cannot do"
     return f"{reference} is not set in the environment"
-
-
-def url_problem(url: str) -> str | None:
-    """Why ``url`` cannot be an MCP endpoint, or None."""
-    scheme, sep, rest = url.partition("://")
-    if not sep or scheme.lower() not in ("http", "https") or not rest.strip("/"):
-        return f"{json.dumps(url)} is not an http:// or https:// URL"
-    return None

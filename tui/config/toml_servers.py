@@ -10,7 +10,8 @@ from dataclasses import replace
 from tui.config.auth_settings import read_auth
 from tui.config.locate import KeyPath
 from tui.config.model import LOG_LEVELS, ServerConfig, Transport, Trust
-from tui.config.sections import Reporter, read_str, read_str_list, read_str_map, url_problem
+from tui.config.sections import Reporter, read_str, read_str_list, read_str_map
+from tui.config.values import PROTOCOLS, url_problem
 
 SERVER_KEYS = (
     "command",
@@ -28,7 +29,6 @@ SERVER_KEYS = (
 )
 STDIO_ONLY = ("args", "env", "cwd")
 URL_ONLY = ("headers", "auth")
-PROTOCOLS = ("legacy", "auto", "2026-07-28")
 URL_TRANSPORTS: dict[str, Transport] = {"http": "http", "streamable-http": "http", "sse": "sse"}
 _HINTS = {
     "type": '; use transport = "http" or "sse" for a URL server',
@@ -172,13 +172,6 @@ def _protocol(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> str:
     choices = ", ".join(json.dumps(p) for p in PROTOCOLS)
     rep.add(table, f'"protocol" must be one of {choices}, not {rep.show(value)}; using "legacy"', "protocol")
     return "legacy"
-
-
-def protocol_problem(value: str) -> str | None:
-    """Why ``value`` is not a protocol mode (for the command line), or None when it is one."""
-    if value in PROTOCOLS:
-        return None
-    return f"must be one of {', '.join(PROTOCOLS)}, not {value!r}"
 
 
 def _log_level(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> str | None:

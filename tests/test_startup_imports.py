@@ -43,10 +43,50 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.client.results",  # what calls return: nothing to show before a tool is called
         "tui.cli.parsing",  # a headless command's options and ARGS: the TUI has no command word
         "tomllib",  # read only when there is a config.toml (see the test below)
+        "tui.config.sections",  # so are the config readers
+        "tui.config.toml_servers",
+        "tui.config.check",  # --check-config only
+        "tui.session.tool_query",  # grading, badges and the filter language come with the first rows
+        "tui.safety.grade",
+        "tui.ui.widgets.tool_rows",
+        "tui.ui.widgets.badges",
     ],
 )
 def test_the_first_frame_does_not_wait_for(heavy: str) -> None:
     assert loaded(modules_loaded_by(FIRST_FRAME), heavy) == []
+
+
+def test_a_cold_first_frame_grades_nothing_and_reads_no_configuration(tmp_path: Path) -> None:
+    # What the app loads while it runs up to its first frame, not only what its modules import: a call
+    # in compose or on_mount (the filter, the row layout, the banner) can load them as surely.
+    code = """
+import asyncio, sys
+import textual.app
+from tui.startup import load_startup
+from tui.ui.app import McpTuiApp
+
+first = []
+display = textual.app.App._display
+def _display(self, screen, update):
+    display(self, screen, update)
+    if update is not None and not first:
+        first.append(sorted(sys.modules))
+textual.app.App._display = _display
+
+async def main():
+    app = McpTuiApp(load_startup(config_path=None))
+    async with app.run_test() as pilot:
+        while not first:
+            await pilot.pause(0.01)
+    print(*first[0])
+asyncio.run(main())
+"""
+    env = {k: v for k, v in os.environ.items() if k != "MCP_TUI_CONFIG"} | {"MCP_TUI_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    at_first_frame = set(result.stdout.split())
+    assert "tui.ui.widgets.tool_list" in at_first_frame, result.stderr[-2000:]  # the probe saw the frame
+    late = ["tui.session.tool_query", "tui.safety.grade", "tui.ui.widgets.tool_rows", "tui.config.sections"]
+    assert [module for module in late if module in at_first_frame] == []
 
 
 def test_a_first_run_with_no_configuration_loads_no_toml_parser(tmp_path: Path) -> None:

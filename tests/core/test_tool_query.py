@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tui.client.models import ToolInfo
-from tui.session.tool_query import FILTER_HELP, filter_tools, make_entry, parse_query, query_problem
+from tui.session.query_help import FILTER_HELP
+from tui.session.tool_query import filter_tools, make_entry, parse_query, query_problem
 
 SERVERS = ["demo", "files-local"]
 TOOLS = [

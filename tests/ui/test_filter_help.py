@@ -11,7 +11,7 @@ from app_harness import make_app, wait_for_tools
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
 
-from tui.session.tool_query import FILTER_HELP, FILTER_HELP_SHORT
+from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
 from tui.ui.widgets.tool_list import FILTER_PLACEHOLDER, ToolList
 from tui.ui.widgets.tool_list_lines import count_line
 

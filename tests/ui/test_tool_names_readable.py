@@ -17,7 +17,7 @@ from snapshot_app import filesystem_tools
 from textual.pilot import Pilot
 
 from tui.ui.widgets.tool_list import ToolList
-from tui.ui.widgets.tool_rows import ToolOptions
+from tui.ui.widgets.tool_options import ToolOptions
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
 

@@ -26,13 +26,6 @@ from tui.safety.grade import Grade, grade_hints
 from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning, lint_tool
 
-FILTER_HELP = (
-    "words · ro rw dest idem open closed unannotated resolvable lint · safe…critical grade:high+ · "
-    "server:NAME · -word excludes"
-)
-"""The filter language in short (the module docstring has it in full; so does the README)."""
-FILTER_HELP_SHORT = "ro rw dest open… · grade:high+ · server:NAME · -word excludes"
-"""The most used words of ``FILTER_HELP``, for a sidebar too narrow for all of it (80 columns)."""
 GRADE_WORDS = ", ".join(grade.label for grade in Grade)
 
 # Every spelling a person may type for a badge, mapped to the canonical token stored per tool.

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
+from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
 from tui.session.tool_query import (
-    FILTER_HELP,
-    FILTER_HELP_SHORT,
     TOKEN_ALIASES,
     Term,
     ToolEntry,

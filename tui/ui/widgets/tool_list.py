@@ -4,11 +4,15 @@ Rows live in one OptionList (a virtual list: only visible lines render). Each ro
 Content are built once per set_tools and reused across filters, so a keystroke costs one pass of
 :func:`filter_tools` over precomputed lowercase text and badge tokens, plus handing the surviving
 Options to the list.
+
+The list is on the first frame, before any tool is there to grade: the grading, badges and filter
+language (``tool_rows``, ``tool_filter``) load with the first rows, not with the widget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -21,18 +25,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.client.models import ToolInfo
-from tui.safety.hints import Hints
-from tui.ui.widgets.tool_filter import (
-    FILTER_HELP,
-    ToolEntry,
-    filter_tools,
-    make_entry,
-    query_problem,
-    sort_entries,
-    static_hints,
-)
+from tui.session.query_help import FILTER_HELP
 from tui.ui.widgets.tool_list_lines import count_line, filter_help
-from tui.ui.widgets.tool_rows import RowLayout, ToolOptions, cached_name_row, choose_layout, tool_row
+from tui.ui.widgets.tool_options import ToolOptions
+
+if TYPE_CHECKING:
+    from tui.safety.hints import Hints
+    from tui.ui.widgets.tool_filter import ToolEntry
+    from tui.ui.widgets.tool_rows import RowLayout
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
@@ -91,13 +91,13 @@ class ToolList(Vertical):
 
     def __init__(
         self,
-        hints_for: Callable[[ToolInfo], Hints] = static_hints,
+        hints_for: Callable[[ToolInfo], Hints] | None = None,
         *,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self._hints_for = hints_for
+        self._hints_for = hints_for  # None: each tool's own annotations (``static_hints``)
         self._by_server: dict[str, list[ToolEntry]] = {}
         self._notes: dict[str, Mapping[str, str]] = {}  # server -> tool name -> "cached" / "changed"
         self._sorted: list[ToolEntry] = []
@@ -106,7 +106,7 @@ class ToolList(Vertical):
         self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
         self._query = ""
         self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
-        self._layout = RowLayout()
+        self._layout: RowLayout | None = None  # chosen with the first rows
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
         self._names_only: dict[str, list[str]] = {}  # server -> cached names shown before their badges
         self._expected: set[str] = set()  # configured servers: a server: term may name one with no tools
@@ -173,7 +173,9 @@ class ToolList(Vertical):
         for old in self._by_server.pop(server, ()):
             self._forget(old)
         self._notes[server] = dict(notes or {})
-        entries = [make_entry(tool, self._hints_for) for tool in tools]
+        from tui.ui.widgets.tool_filter import make_entry, static_hints
+
+        entries = [make_entry(tool, self._hints_for or static_hints) for tool in tools]
         self._by_server[server] = entries
         if not self._relayout():
             self._build_rows(entries)
@@ -231,6 +233,10 @@ class ToolList(Vertical):
         """Fit the rows to the list's width and longest name; True when every row was rebuilt."""
         names = [entry.tool.name for entries in self._by_server.values() for entry in entries]
         names += [name for cached in self._names_only.values() for name in cached]
+        if not names:
+            return False  # no rows to fit: the layout waits for the first ones
+        from tui.ui.widgets.tool_rows import choose_layout
+
         width = self.size.width - LIST_CHROME if self.size.width else 10_000
         notes = {note for by_name in self._notes.values() for note in by_name.values()}
         if self._names_only:
@@ -246,9 +252,12 @@ class ToolList(Vertical):
         return True
 
     def _build_rows(self, entries: list[ToolEntry]) -> None:
+        from tui.ui.widgets.tool_rows import RowLayout, tool_row
+
+        layout = self._layout or RowLayout()
         for entry in entries:
             note = self._notes.get(entry.tool.server, {}).get(entry.tool.name)
-            option = Option(tool_row(entry, self._layout, note))
+            option = Option(tool_row(entry, layout, note))
             self._option_of[id(entry)] = option
             self._entry_of[id(option)] = entry
 
@@ -262,7 +271,11 @@ class ToolList(Vertical):
 
     def _resort(self) -> None:
         everything = [entry for entries in self._by_server.values() for entry in entries]
-        self._sorted = sort_entries(everything, self.sort_by_risk)
+        if everything:
+            from tui.ui.widgets.tool_filter import sort_entries
+
+            everything = sort_entries(everything, self.sort_by_risk)
+        self._sorted = everything
         self._apply_filter(self._query)
 
     def on_mount(self) -> None:
@@ -270,7 +283,12 @@ class ToolList(Vertical):
 
     def _apply_filter(self, query: str) -> None:
         self._query = query
-        self._visible = filter_tools(self._sorted, query)
+        if self._sorted:
+            from tui.ui.widgets.tool_filter import filter_tools
+
+            self._visible = filter_tools(self._sorted, query)
+        else:
+            self._visible = []
         if not self.is_mounted:
             return
         options = self._options
@@ -294,10 +312,13 @@ class ToolList(Vertical):
 
     def _name_rows(self) -> list[Option]:
         """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
-        if self._query.strip():
+        if self._query.strip() or not self._names_only:
             return []  # the filter language needs the badges: these rows wait for them to be filtered
+        from tui.ui.widgets.tool_rows import RowLayout, cached_name_row
+
+        layout = self._layout or RowLayout()
         return [
-            Option(cached_name_row(name, server, self._layout), disabled=True)
+            Option(cached_name_row(name, server, layout), disabled=True)
             for server, names in self._names_only.items()
             for name in names
         ]
@@ -311,7 +332,11 @@ class ToolList(Vertical):
         if cached:
             count += f" ({cached} cached from the last run, not yet confirmed)"
         servers = sorted(self._expected.union(self._by_server, self._names_only), key=str.lower)
-        problem = query_problem(self._query, servers)
+        problem = None
+        if self._query.strip():
+            from tui.ui.widgets.tool_filter import query_problem
+
+            problem = query_problem(self._query, servers)
         status = self.query_one("#tool-list-status", Static)
         status.set_class(problem is not None, "-problem")
         if problem is not None:

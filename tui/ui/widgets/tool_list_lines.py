@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tui.ui.widgets.tool_filter import FILTER_HELP, FILTER_HELP_SHORT
+from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
 
 HELP_LINES = 3
 """Lines the whole filter help may take while the filter box has focus; past that, the short help."""

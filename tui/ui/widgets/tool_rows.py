@@ -10,9 +10,7 @@ the list is narrow (the detail view shows both in full). :func:`choose_layout` p
 width, the richest form that still leaves every name whole: full chip and badges, one letter per badge,
 or the chip alone.
 
-The tuning overrides two private OptionList methods (Textual 8.x is pinned in pyproject): the base
-class measures every row's height and re-renders every visible row after each set_options, which is
-what a filter keystroke does.
+The list that shows these rows is :class:`~tui.ui.widgets.tool_options.ToolOptions`.
 """
 
 from __future__ import annotations
@@ -21,15 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from textual.cache import LRUCache
 from textual.content import Content, Span
-from textual.geometry import Size, Spacing
-from textual.strip import Strip
-from textual.style import Style
-from textual.visual import Padding, Visual
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from tui.safety.grade import Grade
 from tui.safety.hints import Hints
@@ -44,7 +36,9 @@ from tui.ui.widgets.badges import (
     hint_badges,
     resolvable_mark,
 )
-from tui.ui.widgets.tool_filter import ToolEntry
+
+if TYPE_CHECKING:
+    from tui.session.tool_query import ToolEntry
 
 # After the name of a tool whose annotations look wrong; the detail view says why.
 LINT_MARK = Content.styled("⚠", "bold $warning")
@@ -145,52 +139,3 @@ def cached_name_row(name: str, server: str, layout: RowLayout = RowLayout()) -> 
     name_column = one_line(name, NAME_LIMIT).ljust(layout.name_width)
     text = f"{blank_chip}{name_column}  cached @{one_line(server, 40)}"
     return Content.styled(text, "dim")
-
-
-class ToolOptions(OptionList):
-    DEFAULT_CSS = """
-    ToolOptions {
-        height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; scrollbar-size-vertical: 1;
-    }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._row_strips: LRUCache[tuple[Option, Style, Spacing, int], list[Strip]] = LRUCache(4096)
-
-    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
-        # The base class caches rendered rows with their list index baked in and drops that cache
-        # on every set_options, so each keystroke re-rendered every visible row (~0.5 ms each).
-        # Rows are reused across filters: cache them without the index and add it afterwards.
-        padding = self.get_component_styles("option-list--option").padding
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        key = (option, style, padding, width)
-        if (strips := self._row_strips.get(key)) is None:
-            visual: Visual = self._get_visual(option)
-            if padding:
-                visual = Padding(visual, padding)
-            rendered = visual.to_strips(self, visual, width, None, style)
-            strips = [strip.extend_cell_length(width, style.rich_style) for strip in rendered]
-            self._row_strips[key] = strips
-        meta = {"option": self._option_to_index[option]}
-        return [strip.apply_meta(meta) for strip in strips]
-
-    def _update_lines(self) -> None:
-        # Rows never wrap (text-wrap: nowrap) and have no dividers, so each option is exactly one
-        # line. The base class measures every option's height after each set_options, which for
-        # 1000 freshly built rows costs ~100 ms; here the line map is simply the index.
-        if not self.scrollable_content_region:
-            return
-        cache = self._line_cache
-        count = len(self.options)
-        if len(cache.lines) != count:
-            cache.lines[:] = [(index, 0) for index in range(count)]
-            cache.heights.clear()
-            cache.heights.update(dict.fromkeys(range(count), 1))
-            cache.index_to_line.clear()
-            cache.index_to_line.update(zip(range(count), range(count), strict=True))
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        virtual_size = Size(width, count)
-        if virtual_size != self.virtual_size:
-            self.virtual_size = virtual_size
-            self._scroll_update(virtual_size)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import mcp_types as types
@@ -132,6 +132,12 @@ async def read_resource(client: Client, uri: str, timeout: float) -> tuple[Resou
         else:
             contents.append(ResourceContent(item_uri, mime, text=str(raw.get("text", ""))))
     return tuple(contents)
+
+
+def subscribable(capabilities: dict[str, Any]) -> bool:
+    """Whether the server offers resource subscriptions (``capabilities`` as sent)."""
+    resources = capabilities.get("resources")
+    return isinstance(resources, dict) and bool(resources.get("subscribe"))
 
 
 async def subscribe(client: Client, uri: str, timeout: float, *, on: bool) -> None:

@@ -107,6 +107,7 @@ class Connection:
             self.log,
             lambda what: self._emit(ListChanged(self.name, what)),
             lambda uri: self._emit(ResourceUpdated(self.name, uri)),
+            lambda: self.timeouts.request,
         )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
@@ -124,8 +125,7 @@ class Connection:
     @property
     def timeouts(self) -> Timeouts:
         """The limits in force now: each request reads them as it starts, and so does each HTTP request
-        of an HTTP or SSE transport (only the SDK's default for requests mcp-tui sends without a limit
-        keeps the one of its connect)."""
+        of an HTTP or SSE transport."""
         return self._timeouts()
 
     @property
@@ -256,7 +256,7 @@ class Connection:
             )
             transport = open_transport(config, context)
         self.roots_declared = bool(config.roots)
-        return build_client(transport, config, self.timeouts, self.log_level, self._hooks)
+        return build_client(transport, config, self.log_level, self._hooks)
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
         self.capabilities = await self._raw_capabilities(client, watch)

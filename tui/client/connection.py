@@ -39,7 +39,7 @@ from tui.client.feature_models import FeatureError
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
 from tui.client.models import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
-from tui.client.resources import subscribable, subscribe
+from tui.client.resources import subscribe
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
@@ -360,12 +360,9 @@ class Connection:
     async def _resubscribe(self, client: Client) -> None:
         # A server forgets its subscriptions with the connection. Each URI is asked on its own, so one
         # the server now refuses is named in the log and dropped, and the others still follow.
-        if not subscribable(self.capabilities):
-            lost = ", ".join(sorted(self.subscriptions))
-            self.log.append(f"[mcp-tui] no longer subscribed to {lost}: the server does not offer it now")
-            self.subscriptions = frozenset()
-            return
         for uri in sorted(self.subscriptions):
+            if uri not in self.subscriptions:
+                continue  # unsubscribed meanwhile (the connection is usable while this runs)
             try:
                 await subscribe(client, uri, self.timeouts.request, on=True)
             except FeatureError as exc:

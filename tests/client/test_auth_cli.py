@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import stat
 import sys
 from pathlib import Path
@@ -143,3 +144,29 @@ async def test_login_to_a_server_that_is_down_exits_3_as_every_headless_command_
     assert "Signed in" not in out
     assert err.startswith("remote: ")
     assert not token_file(tmp_path / "auth", "remote").exists()
+
+
+async def test_ctrl_c_while_waiting_for_the_browser_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    async with serving() as (url, _provider):
+        configure(tmp_path, url)
+        env = {**os.environ, "MCP_TUI_HOME": str(tmp_path), "BROWSER": "true"}
+        env.pop("MCP_TUI_CONFIG", None)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tui",
+            *("auth", "login", "remote", "--no-browser"),
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        assert process.stdout is not None
+        waiting = "Open that address yourself; mcp-tui waits for the browser to come back."
+        async with asyncio.timeout(30):
+            while (line := await process.stdout.readline()) and line.decode().strip() != waiting:
+                pass
+            process.send_signal(signal.SIGINT)  # what Ctrl+C sends
+            _out, err = await process.communicate()
+        assert process.returncode == Exit.INTERRUPTED == 130, err.decode()
+        assert err.decode().strip() == "mcp-tui: interrupted"
+        assert not token_file(tmp_path / "auth", "remote").exists()

@@ -19,6 +19,8 @@ class State:
     def __init__(self) -> None:
         self.level = "debug"
         self.subscribed: list[str] = []
+        self.refused: set[str] = set()
+        """Resources whose subscription the server refuses (an error answer) from now on."""
 
 
 def build(state: State | None = None) -> MCPServer:
@@ -118,6 +120,8 @@ def build(state: State | None = None) -> MCPServer:
         return types.EmptyResult()
 
     async def subscribe(ctx: ServerRequestContext[Any, Any], params: types.SubscribeRequestParams) -> Any:
+        if str(params.uri) in state.refused:
+            return types.ErrorData(code=types.INVALID_PARAMS, message=f"no updates of {params.uri} any more")
         state.subscribed.append(str(params.uri))
         await ctx.session.send_resource_updated(params.uri)
         return types.EmptyResult()

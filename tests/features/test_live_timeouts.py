@@ -9,11 +9,14 @@ from typing import Any
 
 import anyio
 import mcp_types as types
+import pytest
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from misbehaving.servers import ResolveRequestParams, build_server, well_behaved
+from servers.harness import wait_until
 from session_harness import started
 
+from tui.client.feature_models import FeatureError
 from tui.client.preflight import PreflightStatus
 from tui.client.results import CallStatus
 from tui.safety.confirm import ConfirmChoice
@@ -23,6 +26,8 @@ from tui.session.session import Session
 from tui.startup import load_startup
 
 SLOW_SERVER = Path(__file__).resolve().parents[1] / "cli" / "slow_server.py"
+SLOW_READ_S = 2.5
+"""How long reading slow://note takes: longer than the request timeout its connection started with."""
 
 
 def allow_once(question: Question) -> None:
@@ -38,6 +43,11 @@ def waiting_server() -> MCPServer:
         """Answers after ``seconds``."""
         await anyio.sleep(seconds)
         return "done"
+
+    @server.resource("slow://note", name="slow note", mime_type="text/plain")
+    async def slow_note() -> str:
+        await anyio.sleep(SLOW_READ_S)
+        return "read at last"
 
     return server
 
@@ -65,6 +75,19 @@ async def test_the_next_call_uses_a_call_timeout_saved_while_connected(home: Pat
         assert session.manager.connection_id("f") == connection  # the same connection, not a new one
         assert SettingsChanged("timeout") in events
         assert "call = 0.3" in (home / "config.toml").read_text(encoding="utf-8")
+
+
+async def test_a_request_timeout_raised_while_connected_holds_for_a_resource_read(home: Path) -> None:
+    # The SDK's own default for a request is fixed when the connection starts; mcp-tui's limit must
+    # decide, or a longer timeout set afterwards would still be cut at the old one.
+    async with started(home, waiting_server(), "\n[timeouts]\nrequest = 1.5") as (session, _):
+        assert session.settings.set_timeout("request", 30).ok
+        (content,) = await session.features.read_resource("f", "slow://note")
+        assert content.text == "read at last"
+
+        assert session.settings.set_timeout("request", 0.3).ok
+        with pytest.raises(FeatureError, match=r"reading slow://note: no answer within 0\.3 s"):
+            await session.features.read_resource("f", "slow://note")
 
 
 async def test_the_next_preflight_uses_a_preflight_timeout_saved_while_connected(home: Path) -> None:
@@ -109,3 +132,22 @@ async def test_a_real_stdio_server_is_told_to_stop_when_the_new_call_timeout_pas
         assert marker.read_text(encoding="utf-8") == "cancelled"
     finally:
         await session.aclose()
+
+
+def never_listening_server() -> MCPServer:
+    server = MCPServer("deaf", version="1.0.0")
+
+    async def never_acknowledge(ctx: ServerRequestContext[Any, Any], params: types.RequestParams) -> Any:
+        await anyio.sleep_forever()
+
+    server._lowlevel_server.add_request_handler(
+        "subscriptions/listen", types.RequestParams, never_acknowledge
+    )
+    return server
+
+
+async def test_a_listen_stream_never_acknowledged_is_given_up_after_the_request_timeout(home: Path) -> None:
+    extra = 'protocol = "2026-07-28"\n\n[timeouts]\nrequest = 0.5'
+    async with started(home, never_listening_server(), extra) as (session, _):
+        await wait_until(lambda: any("not following list changes" in line for line in session.stderr("f")))
+        assert "not following list changes: no answer within 0.5 s" in "\n".join(session.stderr("f"))

@@ -4,13 +4,13 @@ login runs the same core as the app: it connects, and when the server asks for s
 authorization URL, opens the browser (unless --no-browser) and waits for the redirect. With --no-input it
 never involves a person: a usable stored sign-in (renewed if needed) or client credentials succeed, anything
 else exits 3. Exit status, from the headless commands' table (``exit_codes``): 0 signed in, 2 bad usage or
-configuration, 3 not signed in: the server could not be reached, refused the sign-in or still needs one.
+configuration, 3 not signed in: the server could not be reached, refused the sign-in or still needs one;
+130 interrupted by Ctrl+C.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from tui.cli.exit_codes import Exit
 from tui.cli.log_file import log_to_file
+from tui.cli.session_run import run
 from tui.client.auth.who_signs_in import cannot_sign_in
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_indented, visible_line
@@ -49,7 +50,7 @@ def main(argv: list[str]) -> int:
 
     startup = load_startup(config_path=args.config)
     if args.command == "status":
-        return asyncio.run(_status(startup))
+        return run(lambda: _status(startup))
     server = next((s for s in startup.servers if s.name == args.server), None)
     if server is None:
         known = ", ".join(s.name for s in startup.servers) or "none"
@@ -59,9 +60,11 @@ def main(argv: list[str]) -> int:
         print(f"mcp-tui auth: {reason}", file=sys.stderr)
         return Exit.USAGE
     if args.command == "logout":
-        return asyncio.run(_logout(startup, server))
+        return run(lambda: _logout(startup, server))
     log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
-    return asyncio.run(_login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))
+    # Through the headless commands' runner: Ctrl+C while waiting for the browser exits 130 with one
+    # line, as the table says, instead of a traceback.
+    return run(lambda: _login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))
 
 
 async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_browser: bool) -> int:

@@ -15,3 +15,6 @@ def log_to_file(path: Path) -> None:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
+    # Python warnings too (the SDK's MCPDeprecationWarning, say): printed, they would land in a headless
+    # command's output or across the TUI's screen.
+    logging.captureWarnings(True)

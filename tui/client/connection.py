@@ -39,6 +39,7 @@ from tui.client.feature_models import FeatureError
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
 from tui.client.models import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
+from tui.client.resources import subscribe
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
@@ -98,11 +99,15 @@ class Connection:
         """Whether this connection declared the roots capability (only when roots are configured)."""
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
+        self.subscriptions: frozenset[str] = frozenset()
+        """The resources the person subscribed to, kept across reconnects as their choice: a legacy
+        connection subscribes to each again once connected, a 2026 one opens its listen stream for them."""
         self._follower = ChangeFollower(
             self._refresh_tools,
             self.log,
             lambda what: self._emit(ListChanged(self.name, what)),
             lambda uri: self._emit(ResourceUpdated(self.name, uri)),
+            lambda: self.timeouts.request,
         )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
@@ -120,8 +125,7 @@ class Connection:
     @property
     def timeouts(self) -> Timeouts:
         """The limits in force now: each request reads them as it starts, and so does each HTTP request
-        of an HTTP or SSE transport (only the SDK's default for requests mcp-tui sends without a limit
-        keeps the one of its connect)."""
+        of an HTTP or SSE transport."""
         return self._timeouts()
 
     @property
@@ -252,7 +256,7 @@ class Connection:
             )
             transport = open_transport(config, context)
         self.roots_declared = bool(config.roots)
-        return build_client(transport, config, self.timeouts, self.log_level, self._hooks)
+        return build_client(transport, config, self.log_level, self._hooks)
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
         self.capabilities = await self._raw_capabilities(client, watch)
@@ -271,6 +275,8 @@ class Connection:
             except FeatureError as exc:
                 self.log.append(f"[mcp-tui] {exc}")
         await self._refresh_tools(client)
+        if self.is_legacy and self.subscriptions:
+            await self._resubscribe(client)
 
     async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
         """The capabilities exactly as sent: the typed ones lack the draft ``tools.resolve`` flags."""
@@ -342,7 +348,28 @@ class Connection:
         """2026: follow the updates of exactly ``uris`` through subscriptions/listen (the stream is opened
         anew); returns those the server agreed to."""
         self.live_client()
-        return await self._follower.follow_resources(uris)
+        honored = await self._follower.follow_resources(uris)
+        self.subscriptions = uris & honored  # one the server did not agree to is not followed
+        return honored
+
+    async def subscribe(self, uri: str, *, on: bool) -> None:
+        """Legacy: resources/subscribe (or unsubscribe) ``uri``, remembered for the next connections."""
+        await subscribe(self.live_client(), uri, self.timeouts.request, on=on)
+        self.subscriptions = self.subscriptions | {uri} if on else self.subscriptions - {uri}
+
+    async def _resubscribe(self, client: Client) -> None:
+        # A server forgets its subscriptions with the connection. Each URI is asked on its own, so one
+        # the server now refuses is named in the log and dropped, and the others still follow.
+        for uri in sorted(self.subscriptions):
+            if uri not in self.subscriptions:
+                continue  # unsubscribed meanwhile (the connection is usable while this runs)
+            try:
+                await subscribe(client, uri, self.timeouts.request, on=True)
+            except FeatureError as exc:
+                if exc.failure is Failure.CONNECTION:
+                    return  # this connection is over: the next one subscribes to them all again
+                self.subscriptions -= {uri}
+                self.log.append(f"[mcp-tui] no longer subscribed after reconnecting: {exc}")
 
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""

@@ -32,10 +32,13 @@ class ChangeFollower:
         log: LineLog,
         list_changed: Callable[[str], None],
         resource_updated: Callable[[str], None],
+        request_timeout: Callable[[], float],
     ) -> None:
         """``list_changed("resources" | "prompts")``: tell the front ends to list those again;
-        ``resource_updated(uri)``: a followed resource changed (2026; earlier ones are told by the hooks)."""
+        ``resource_updated(uri)``: a followed resource changed (2026; earlier ones are told by the hooks);
+        ``request_timeout``: the request limit in force now."""
         self._refresh = refresh
+        self._request_timeout = request_timeout
         self._log = log
         self._list_changed = list_changed
         self._resource_updated = resource_updated
@@ -65,6 +68,7 @@ class ChangeFollower:
                         on_event=self._on_event,
                         on_first=lambda: self._followed("resources" in offers, "prompts" in offers),
                         log=self._log,
+                        request_timeout=self._request_timeout,
                     )
                     self._streams.start(self.resources)
                 await anyio.sleep_forever()

@@ -45,15 +45,19 @@ class ListenStreams:
         on_event: Callable[[ServerEvent], None],
         on_first: Callable[[], None],
         log: LineLog,
+        request_timeout: Callable[[], float],
     ) -> None:
         """``streams``: where the streams run (the connection's); ``resources_list`` / ``prompts_list``:
-        follow those list changes too (tools' always); ``on_first``: the first stream is acknowledged."""
+        follow those list changes too (tools' always); ``on_first``: the first stream is acknowledged;
+        ``request_timeout``: the request limit in force, which the first stream's acknowledgement gets
+        (a later one's caller sets its own)."""
         self._client = client
         self._streams = streams
         self._lists = {"resources_list_changed": resources_list, "prompts_list_changed": prompts_list}
         self._on_event = on_event
         self._on_first = on_first
         self._log = log
+        self._request_timeout = request_timeout
         self._lock = anyio.Lock()
         self._opened = 0
         self._current: tuple[int, anyio.CancelScope] | None = None
@@ -62,8 +66,12 @@ class ListenStreams:
         """Open the first stream; a failure is logged (the connection goes on without following)."""
 
         async def first() -> None:
+            limit = self._request_timeout()
             try:
-                await self.follow(resources)
+                with anyio.fail_after(limit):
+                    await self.follow(resources)
+            except TimeoutError:
+                self._log.append(f"[mcp-tui] not following list changes: no answer within {limit:g} s")
             except LISTEN_ERRORS as exc:
                 self._log.append(f"[mcp-tui] not following list changes: {errors.describe(exc)}")
 

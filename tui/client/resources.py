@@ -6,15 +6,14 @@ transport problem becomes a ``FeatureError`` whose text says what went wrong.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import mcp_types as types
 from mcp import Client
-from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp.shared.exceptions import MCPError
 
 from tui.client import errors
 from tui.client.convert import _decode, _opt_str, wire_dict
@@ -26,6 +25,7 @@ from tui.client.feature_models import (
     ResourceListing,
     TemplateInfo,
 )
+from tui.client.legacy_requests import subscribe_resource
 from tui.client.list_entries import Page, all_pages, list_page
 from tui.client.models import Failure, LeftOut, Note
 
@@ -40,9 +40,7 @@ def _ignore(_problem: LeftOut) -> None:
 async def guarded(what: str, timeout: float, request: Callable[[], Awaitable[T]]) -> T:
     """Run one request with a deadline; every failure becomes a ``FeatureError`` saying ``what`` failed."""
     try:
-        with anyio.fail_after(timeout), warnings.catch_warnings():
-            # Subscriptions, logging and roots are deprecated in the 2026 protocol; older servers use them.
-            warnings.simplefilter("ignore", MCPDeprecationWarning)
+        with anyio.fail_after(timeout):
             return await request()
     except TimeoutError:
         raise FeatureError(f"{what}: no answer within {timeout:g} s", Failure.TIMEOUT) from None
@@ -134,12 +132,16 @@ async def read_resource(client: Client, uri: str, timeout: float) -> tuple[Resou
     return tuple(contents)
 
 
+def subscribable(capabilities: dict[str, Any]) -> bool:
+    """Whether the server offers resource subscriptions (``capabilities`` as sent)."""
+    resources = capabilities.get("resources")
+    return isinstance(resources, dict) and bool(resources.get("subscribe"))
+
+
 async def subscribe(client: Client, uri: str, timeout: float, *, on: bool) -> None:
+    """Legacy connections: resources/subscribe (or unsubscribe) ``uri``."""
     verb = "subscribe" if on else "unsubscribe"
-    if on:
-        await guarded(f"resources/{verb} {uri}", timeout, lambda: client.subscribe_resource(uri))
-    else:
-        await guarded(f"resources/{verb} {uri}", timeout, lambda: client.unsubscribe_resource(uri))
+    await guarded(f"resources/{verb} {uri}", timeout, lambda: subscribe_resource(client, uri, on=on))
 
 
 async def follow_by_listening(

@@ -20,7 +20,8 @@ from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
 from tui.client.server_settings import roots_result
 from tui.client.stderr_pipe import LineLog
-from tui.config.model import ServerConfig, Timeouts
+from tui.config.model import ServerConfig
+from tui.config.timeout_limits import MAX_TIMEOUT_S
 
 CLIENT_INFO = types.Implementation(name="mcp-tui", version=tui.__version__)
 
@@ -74,14 +75,16 @@ class ServerHooks:
         return roots_result(self._roots())
 
 
-def build_client(
-    transport: Any, config: ServerConfig, timeouts: Timeouts, log_level: str | None, hooks: ServerHooks
-) -> Client:
+def build_client(transport: Any, config: ServerConfig, log_level: str | None, hooks: ServerHooks) -> Client:
     """A new ``Client`` (one per connection: a Client cannot be entered twice)."""
     return Client(
         transport,
         mode=config.protocol,
-        read_timeout_seconds=timeouts.request,
+        # The SDK fixes its default limit here, for the whole connection. Each request of mcp-tui carries
+        # the limit in force when it starts (its own, or a deadline around it), so the timeouts a person
+        # edits hold from the next request; this default, the longest any limit may be, only backs them
+        # up and never decides first.
+        read_timeout_seconds=MAX_TIMEOUT_S,
         elicitation_callback=hooks.elicit,
         sampling_callback=hooks.sample,
         # The SDK declares the roots capability whenever it has a callback: none unless roots are set.

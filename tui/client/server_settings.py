@@ -6,14 +6,13 @@ each function says in words what it did, or why it could not.
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import mcp_types as types
 from mcp import Client
-from mcp.shared.exceptions import MCPDeprecationWarning
 
+from tui.client.legacy_requests import roots_list_changed, set_logging_level
 from tui.client.models import ConnectionStatus, ServerState
 from tui.client.resources import guarded
 from tui.config.model import ServerConfig, Timeouts
@@ -52,12 +51,7 @@ def roots_result(roots: tuple[str, ...]) -> types.ListRootsResult:
 
 
 async def send_log_level(client: Client, level: str, timeout: float) -> None:
-    async def send() -> Any:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", MCPDeprecationWarning)
-            return await client.set_logging_level(cast(Any, level))
-
-    await guarded(f"logging/setLevel {level}", timeout, send)
+    await guarded(f"logging/setLevel {level}", timeout, lambda: set_logging_level(client, level))
 
 
 def _connected(connection: Connection) -> Client | None:
@@ -98,7 +92,5 @@ async def apply_roots(connection: Connection, roots: tuple[str, ...]) -> str:
         return f"Reconnecting {name}: the roots capability is declared when connecting."
     if not connection.is_legacy:
         return f"{name} speaks the 2026-07-28 protocol: it gets the new roots when it next asks."
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", MCPDeprecationWarning)
-        await client.send_roots_list_changed()
+    await roots_list_changed(client)
     return f"{name} was told its roots changed (roots/list_changed)."

@@ -39,7 +39,6 @@ class ServerFeatures:
     ) -> None:
         self._manager = manager
         self._settings = settings
-        self._subscribed: dict[str, set[str]] = {}
 
     def _connection(self, server: str) -> Connection:
         return self._manager().connection(server)
@@ -73,35 +72,35 @@ class ServerFeatures:
         return await read_resource(client, uri, self._settings.timeouts.request)
 
     def subscribed(self, server: str) -> frozenset[str]:
-        return frozenset(self._subscribed.get(server, ()))
+        """The resources the person subscribed to (the connection keeps them across reconnects)."""
+        return self._connection(server).subscriptions
 
     def can_subscribe(self, server: str) -> str | None:
         """Why subscribing to this server's resources is not possible, or None when it is."""
-        connection = self._connection(server)
-        resources = connection.capabilities.get("resources")
-        if not (isinstance(resources, dict) and resources.get("subscribe")):
+        from tui.client.resources import subscribable
+
+        if not subscribable(self._connection(server).capabilities):
             return f"{server} does not offer resource subscriptions."
         return None
 
     async def subscribe(self, server: str, uri: str, *, on: bool = True) -> str:
         """resources/subscribe (or unsubscribe); on 2026-07-28, where that request is gone, the
         subscriptions/listen stream is opened anew for the resources followed from now on."""
-        from tui.client.resources import follow_by_listening, subscribe
+        from tui.client.resources import follow_by_listening
 
         problem = self.can_subscribe(server)
         if problem is not None:
             raise FeatureError(problem)
-        connection, timeout = self._connection(server), self._settings.timeouts.request
-        mine = self._subscribed.setdefault(server, set())
+        connection = self._connection(server)
         if connection.is_legacy:
-            await subscribe(connection.live_client(), uri, timeout, on=on)
+            await connection.subscribe(uri, on=on)
         else:
-            uris = frozenset(mine | {uri} if on else mine - {uri})
+            mine = connection.subscriptions
+            uris = mine | {uri} if on else mine - {uri}
+            timeout = self._settings.timeouts.request
             await follow_by_listening(connection.follow_resources, uri, uris, timeout, on=on)
         if on:
-            mine.add(uri)
             return f"Subscribed to {uri}: an update from {server} shows here."
-        mine.discard(uri)
         return f"Unsubscribed from {uri}."
 
     # ---- completions -------------------------------------------------------------------------------

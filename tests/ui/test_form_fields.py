@@ -258,3 +258,33 @@ async def test_a_field_without_a_pattern_has_no_rule_line() -> None:
     app = FormApp(NESTED_OPTIONS)
     async with app.run_test():
         assert not app.field("target").query(".field-rule")
+
+
+async def test_a_long_pattern_is_cut_under_the_box_and_in_its_error() -> None:
+    # A generated regex can run to thousands of characters: under the box and in the error it would bury
+    # the form. The Details tab's input schema holds it whole.
+    pattern = "^(" + "|".join(f"word{n}" for n in range(100)) + ")$"
+    schema = {"type": "object", "properties": {"code": {"type": "string", "pattern": pattern}}}
+    app = FormApp(schema)
+    async with app.run_test(size=(80, 24)) as pilot:
+        code = app.field("code")
+        rule = rendered_text(code.query_one(".field-rule", Static))
+        assert (
+            rule
+            == f"must match the pattern: {pattern[:119]}… ({len(pattern):,} characters, in full in Details)"
+        )
+        code.query_one(Input).value = "nope"
+        await pilot.pause()
+        assert (
+            error_text(code)
+            == f"'nope' does not match the pattern {pattern[:119]!r}… ({len(pattern):,} characters)"
+        )
+
+
+async def test_a_dropdown_tells_the_text_42_from_the_number_42() -> None:
+    schema = {"type": "object", "properties": {"answer": {"enum": ["42", 42, "x"]}}}
+    app = FormApp(schema)
+    async with app.run_test(size=(80, 24)):
+        answer = app.field("answer")
+        assert isinstance(answer, EnumField)
+        assert [str(prompt) for prompt, _ in answer.select._options[1:]] == ['"42"', "42", "x"]

@@ -104,6 +104,8 @@ def _build_validator(schema: dict[str, Any]) -> Validator | str:
     try:
         validator_cls.check_schema(schema)
     except js_exceptions.SchemaError as error:
-        return f"the tool's inputSchema is invalid: {error.message}"
+        # jsonschema quotes the offending part whole: a 100,000-character regex would fill the screen.
+        reason = error.message if len(error.message) <= 300 else error.message[:299] + "…"
+        return f"the tool's inputSchema is invalid: {reason}"
     fast_cls = validators.extend(validator_cls, {"enum": table_enum(validator_cls.VALIDATORS["enum"])})
     return fast_cls(schema, format_checker=validator_cls.FORMAT_CHECKER)

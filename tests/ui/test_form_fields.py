@@ -5,13 +5,14 @@ from __future__ import annotations
 from test_form_support import NESTED_OPTIONS, SQL_QUERY, WRITE_FILE, FormApp, error_text, rendered_text
 from textual.widgets import Input, Select, Static, Switch, TextArea
 
+from tui.client.arguments import LONG_PATTERN
 from tui.ui.widgets.form.bool_field import BoolField
 from tui.ui.widgets.form.enum_field import EnumField
 from tui.ui.widgets.form.json_field import JsonField
 from tui.ui.widgets.form.list_field import ListField
 from tui.ui.widgets.form.number_field import NumberField
 from tui.ui.widgets.form.object_field import ObjectField
-from tui.ui.widgets.form.text_field import TextField
+from tui.ui.widgets.form.text_field import PATTERN_SHOWN, TextField
 
 
 async def test_string_fields_fill_in_order_with_tab() -> None:
@@ -269,16 +270,12 @@ async def test_a_long_pattern_is_cut_under_the_box_and_in_its_error() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         code = app.field("code")
         rule = rendered_text(code.query_one(".field-rule", Static))
-        assert (
-            rule
-            == f"must match the pattern: {pattern[:119]}… ({len(pattern):,} characters, in full in Details)"
-        )
+        whole = f"({len(pattern):,} characters, in full in Details)"
+        assert rule == f"must match the pattern: {pattern[: PATTERN_SHOWN - 1]}… {whole}"
         code.query_one(Input).value = "nope"
         await pilot.pause()
-        assert (
-            error_text(code)
-            == f"'nope' does not match the pattern {pattern[:119]!r}… ({len(pattern):,} characters)"
-        )
+        cut = repr(pattern[: LONG_PATTERN - 1])
+        assert error_text(code) == f"'nope' does not match the pattern {cut}… ({len(pattern):,} characters)"
 
 
 async def test_a_dropdown_tells_the_text_42_from_the_number_42() -> None:

@@ -14,7 +14,7 @@ from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, star
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec, holds_unseen_text
 
-PATTERN_SHOWN = 120
+PATTERN_SHOWN = 80
 """Characters of a ``pattern`` shown under the box: a few lines at 80 columns at most."""
 
 

@@ -63,7 +63,8 @@ class LongEnumField(FormField):
         return EnumField.matches(spec) and _count(spec) > DROPDOWN_LIMIT
 
     def kind_hint(self) -> str:
-        return f"one of {len(self.choices):,} choices, too many to list: type the value"
+        # Short: the header is one line and is cut at 80 columns; the placeholder says to type it.
+        return f"one of {len(self.choices):,} choices"
 
     def _parse(self, text: str) -> Any:
         """The choice ``text`` names; ValueError (fit to show) when it names none."""

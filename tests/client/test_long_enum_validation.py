@@ -58,3 +58,18 @@ def test_what_is_not_a_plain_long_const_list_is_left_alone() -> None:
     assert consts_as_enums(objects) == objects
     data = {"const": titled(list(range(LONG_ENUM + 1))), "default": titled(list(range(LONG_ENUM + 1)))}
     assert consts_as_enums(data) == data, "a const or default is data, not a schema"
+
+
+def test_a_branch_the_meta_schema_refuses_still_makes_the_schema_invalid() -> None:
+    schema = {"oneOf": [{"const": n, "title": n} for n in range(LONG_ENUM + 1)]}
+    assert consts_as_enums(schema) == schema
+    wrapped = {"type": "object", "properties": {"n": schema}}
+    [error] = validate_arguments(wrapped, {"n": 1})
+    assert error.message.startswith("the tool's inputSchema is invalid:")
+
+
+def test_a_oneof_that_lists_every_value_twice_allows_nothing() -> None:
+    twice = [*range(LONG_ENUM), *range(LONG_ENUM)]
+    schema = titled(twice)
+    assert consts_as_enums(schema) == schema, "an enum may not be empty"
+    assert validate_arguments(schema, {"code": 1}) != []

@@ -32,16 +32,21 @@ def choice_key(value: Any) -> Hashable | None:
 
 def const_branches(schema: dict[str, Any]) -> tuple[str, list[dict[str, Any]]] | None:
     """``("oneOf" | "anyOf", branches)`` when every branch is a ``const`` with at most a title, a
-    description or a comment: an enum written long-hand. None otherwise."""
+    description or a comment (each a string, as the meta-schema asks): an enum written long-hand."""
     for keyword in ("oneOf", "anyOf"):
         branches = schema.get(keyword)
-        if (
-            isinstance(branches, list)
-            and branches
-            and all(isinstance(b, dict) and "const" in b and b.keys() <= ANNOTATION_KEYS for b in branches)
-        ):
+        if isinstance(branches, list) and branches and all(map(_plain_const, branches)):
             return keyword, branches
     return None
+
+
+def _plain_const(branch: Any) -> bool:
+    return (
+        isinstance(branch, dict)
+        and "const" in branch
+        and branch.keys() <= ANNOTATION_KEYS
+        and all(isinstance(value, str) for key, value in branch.items() if key != "const")
+    )
 
 
 @dataclass(frozen=True)

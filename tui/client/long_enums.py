@@ -58,12 +58,10 @@ def consts_as_enums(schema: Any) -> Any:
         for key in keys:
             seen[key] = seen.get(key, 0) + 1
         values = [value for value, key in zip(values, keys, strict=True) if seen[key] == 1]
+    if not values:
+        return rewritten  # every value listed twice: an enum may not be empty, so jsonschema checks it
     del rewritten[keyword]
-    # An enum must not be empty (every value listed twice): nothing is allowed, as under the oneOf.
-    if values:
-        rewritten["enum"] = values
-    else:
-        rewritten["not"] = {}
+    rewritten["enum"] = values
     return rewritten
 
 

@@ -66,3 +66,11 @@ def test_a_schema_is_checked_and_compiled_once_not_at_every_keystroke(
     for i in range(200):
         validate_arguments(SCHEMA, {"query": f"SELECT {i}"})
     assert len(built) == 1
+
+
+def test_an_invalid_schema_message_is_cut_when_it_quotes_a_long_part() -> None:
+    broken = {"type": "object", "properties": {"code": {"type": "string", "pattern": "[" + "x" * 5000}}}
+    [error] = validate_arguments(broken, {"code": "x"})
+    assert error.message.startswith("the tool's inputSchema is invalid: '[xxx")
+    assert error.message.endswith("…")
+    assert len(error.message) < 400

@@ -5,13 +5,14 @@ from __future__ import annotations
 from test_form_support import NESTED_OPTIONS, SQL_QUERY, WRITE_FILE, FormApp, error_text, rendered_text
 from textual.widgets import Input, Select, Static, Switch, TextArea
 
+from tui.client.arguments import LONG_PATTERN
 from tui.ui.widgets.form.bool_field import BoolField
 from tui.ui.widgets.form.enum_field import EnumField
 from tui.ui.widgets.form.json_field import JsonField
 from tui.ui.widgets.form.list_field import ListField
 from tui.ui.widgets.form.number_field import NumberField
 from tui.ui.widgets.form.object_field import ObjectField
-from tui.ui.widgets.form.text_field import TextField
+from tui.ui.widgets.form.text_field import PATTERN_SHOWN, TextField
 
 
 async def test_string_fields_fill_in_order_with_tab() -> None:
@@ -258,3 +259,29 @@ async def test_a_field_without_a_pattern_has_no_rule_line() -> None:
     app = FormApp(NESTED_OPTIONS)
     async with app.run_test():
         assert not app.field("target").query(".field-rule")
+
+
+async def test_a_long_pattern_is_cut_under_the_box_and_in_its_error() -> None:
+    # A generated regex can run to thousands of characters: under the box and in the error it would bury
+    # the form. The Details tab's input schema holds it whole.
+    pattern = "^(" + "|".join(f"word{n}" for n in range(100)) + ")$"
+    schema = {"type": "object", "properties": {"code": {"type": "string", "pattern": pattern}}}
+    app = FormApp(schema)
+    async with app.run_test(size=(80, 24)) as pilot:
+        code = app.field("code")
+        rule = rendered_text(code.query_one(".field-rule", Static))
+        whole = f"({len(pattern):,} characters, in full in Details)"
+        assert rule == f"must match the pattern: {pattern[: PATTERN_SHOWN - 1]}… {whole}"
+        code.query_one(Input).value = "nope"
+        await pilot.pause()
+        cut = repr(pattern[: LONG_PATTERN - 1])
+        assert error_text(code) == f"'nope' does not match the pattern {cut}… ({len(pattern):,} characters)"
+
+
+async def test_a_dropdown_tells_the_text_42_from_the_number_42() -> None:
+    schema = {"type": "object", "properties": {"answer": {"enum": ["42", 42, "x"]}}}
+    app = FormApp(schema)
+    async with app.run_test(size=(80, 24)):
+        answer = app.field("answer")
+        assert isinstance(answer, EnumField)
+        assert [str(prompt) for prompt, _ in answer.select._options[1:]] == ['"42"', "42", "x"]

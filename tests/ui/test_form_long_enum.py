@@ -9,6 +9,7 @@ from test_form_support import FormApp, error_text, rendered_text
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Label, Select, Static
 
+from tui.client import arguments
 from tui.ui.screens.elicitation import ElicitationScreen, ElicitResult
 from tui.ui.widgets.form.enum_field import EnumField
 from tui.ui.widgets.form.long_enum_field import DROPDOWN_LIMIT, LongEnumField
@@ -36,7 +37,8 @@ async def test_past_the_limit_the_value_is_typed_and_checked_against_the_choices
         assert isinstance(city, LongEnumField)
         assert not city.query(Select)
         assert isinstance(app.field("size"), EnumField), "a short enum keeps its dropdown"
-        assert "one of 100,000 choices" in rendered_text(city.query_one(".field-kind", Label))
+        assert rendered_text(city.query_one(".field-kind", Label)) == "one of 100,000 choices"
+        assert city.query_one(Input).placeholder == "type one of the 100,000 choices"
         box = city.query_one(Input)
         box.focus()
         await pilot.press(*"city-")
@@ -98,3 +100,53 @@ async def test_the_elicitation_dialog_types_a_long_enum_too() -> None:
         await pilot.press(*"city-42", "ctrl+s")
         await pilot.pause()
     assert app.answers == [("accept", {"city": "city-42"})]
+
+
+async def test_a_long_oneof_of_titled_consts_is_typed_too_and_checked_without_jsonschema() -> None:
+    branches = [{"const": f"c{n}", "title": f"Code {n}"} for n in range(100_000)]
+    schema = {"type": "object", "properties": {"code": {"oneOf": branches}}}
+    app = FormApp(schema)
+    async with app.run_test(size=(100, 40)) as pilot:
+        code = app.field("code")
+        assert isinstance(code, LongEnumField)
+        assert "one of 100,000 choices" in rendered_text(code.query_one(".field-kind", Label))
+        code.query_one(Input).value = "c77"
+        await pilot.pause()
+        assert app.changes[-1].arguments == {"code": "c77"}
+        assert app.changes[-1].errors == []
+        built = arguments._validator(arguments._schema_key(app.form.schema))
+        assert not isinstance(built, str)
+        assert "enum" in built.schema["properties"]["code"], "each edit would check 100,000 branches"
+
+
+MIXED: dict[str, Any] = {
+    "type": "object",
+    "properties": {"answer": {"enum": ["42", 42, *[f"v{n}" for n in range(300)]]}},
+}
+
+
+async def test_typing_42_when_the_text_and_the_number_are_both_choices_sends_the_text_and_says_so() -> None:
+    app = FormApp(MIXED)
+    async with app.run_test(size=(100, 40)) as pilot:
+        answer = app.field("answer")
+        note = answer.query_one(".field-choice-note", Static)
+        answer.query_one(Input).value = "42"
+        await pilot.pause()
+        assert app.form.value() == {"answer": "42"}
+        assert note.display
+        assert rendered_text(note).startswith(
+            'Both the text "42" and the number 42 are choices: the text is sent.'
+        )
+        answer.query_one(Input).value = "v1"
+        await pilot.pause()
+        assert not note.display
+
+
+async def test_the_number_42_beside_the_text_42_opens_in_the_json_editor() -> None:
+    """Shown in the box, the number would be read back as the text: the form keeps it exact as JSON."""
+    app = FormApp(MIXED, initial={"answer": 42})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert app.form.raw_mode
+        assert app.form.value() == {"answer": 42}
+        assert type(app.form.value()["answer"]) is int

@@ -36,6 +36,8 @@ async def test_a_prompt_without_arguments_says_prompt() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         pane.show_server("s")
         await settle(pilot)
+        status = pane.query_one(".pane-status", Static)
+        assert rendered_text(status) == "1 prompt. Pick one, fill in its arguments, press Get prompt."
         listing = pane.query_one("#prompt-list", OptionList)
         listing.focus()
         listing.highlighted = 0
@@ -43,6 +45,7 @@ async def test_a_prompt_without_arguments_says_prompt() -> None:
         await settle(pilot)
         note = pane.query_one("#prompt-form").query_one(".no-arguments", Static)
         assert rendered_text(note) == "This prompt takes no arguments."
+        assert rendered_text(status) == "greet: 1 message."
 
 
 async def test_a_tools_form_still_says_tool() -> None:

@@ -70,3 +70,18 @@ async def test_another_tool_or_a_changed_definition_opens_fresh(home: Path) -> N
         await pilot.pause()
         assert panel(app).current_arguments()[0] != {"text": "hello"}
         assert shown_result(app) is None
+
+
+async def test_reopening_after_a_new_listing_keeps_the_form_and_takes_the_new_entry(home: Path) -> None:
+    """A tools/list_changed that lists the same definition again is no reason to wipe what was typed, but
+    the open tool is now the new listing's entry (answers given about the old listing are not reused)."""
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await call_add_note(pilot, app, tools["add_note"])
+        relisted = replace(tools["add_note"], listing=tools["add_note"].listing + 1)
+
+        app.main_screen.query_one(ToolList).post_message(ToolList.Selected(relisted))
+        await wait_for(pilot, lambda: panel(app).tool is relisted)
+        assert panel(app).current_arguments()[0] == {"text": "hello"}
+        assert shown_result(app) is not None

@@ -408,6 +408,8 @@ class MainScreen(Screen[None]):
         self.query_one(ToolList).highlight_tool(tool)  # opened from the palette or History: the list follows
         panel = self.mounted_panel
         if arguments is None and panel is not None and panel.tool == tool and panel.form is not None:
+            # Equal by definition; the entry of a newer tools/list is the one to preflight and call.
+            panel.tool = tool
             self._show_tool_details(tool, self.static_hints(tool))
             self._workspace.active = "call"
             self.call_after_refresh(self._focus_opened_form, panel.form)

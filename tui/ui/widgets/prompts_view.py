@@ -85,7 +85,10 @@ class PromptsView(FeaturePane):
             for i, p in enumerate(prompts)
         ]
         highlight_first(self.query_one(OptionList).add_options(options))
-        self.say(f"{len(prompts)} prompts. Pick one, fill in its arguments, press Get prompt.")
+        count = len(prompts)
+        self.say(
+            f"{count} prompt{'s' if count != 1 else ''}. Pick one, fill in its arguments, press Get prompt."
+        )
 
     @on(OptionList.OptionSelected, "#prompt-list")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -130,4 +133,5 @@ class PromptsView(FeaturePane):
         parts = [result.description] if result.description else []
         parts += [message_text(m.role, m.content) for m in result.messages]
         self.query_one("#prompt-text", Static).update(literal("\n\n".join(parts) or "(no messages)"))
-        self.say(f"{name}: {len(result.messages)} messages.")
+        count = len(result.messages)
+        self.say(f"{name}: {count} message{'s' if count != 1 else ''}.")

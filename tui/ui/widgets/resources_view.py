@@ -86,7 +86,11 @@ class ResourcesView(FeaturePane):
         options = [Option(row, id=row_id) for row, row_id in zip(resource_rows(listing), ids, strict=True)]
         highlight_first(self.query_one(OptionList).add_options(options))
         more = " (stopped at the page limit)" if listing.truncated else ""
-        self.say(f"{len(listing.resources)} resources, {len(listing.templates)} templates{more}.")
+        resources, templates = len(listing.resources), len(listing.templates)
+        self.say(
+            f"{resources} resource{'s' if resources != 1 else ''}, "
+            f"{templates} template{'s' if templates != 1 else ''}{more}."
+        )
 
     def _entry(self, option_id: str | None) -> ResourceInfo | TemplateInfo | None:
         if self.listing is None or option_id is None:

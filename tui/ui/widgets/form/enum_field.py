@@ -7,6 +7,7 @@ equal across types (``True == 1``), and their labels come from the server so are
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from textual import on
@@ -51,7 +52,13 @@ def _labels(spec: FieldSpec, choices: list[Any]) -> list[str]:
             branch["title"] if isinstance(branch.get("title"), str) else _label(branch["const"])
             for branch in titled
         ]
-    return [_label(choice) for choice in choices]
+    labels = [_label(choice) for choice in choices]
+    # The text "42" and the number 42 would both read 42: such choices show as JSON ("42" and 42).
+    counts = Counter(labels)
+    return [
+        json.dumps(c, ensure_ascii=False) if counts[t] > 1 else t
+        for c, t in zip(choices, labels, strict=True)
+    ]
 
 
 def _label(value: Any) -> str:

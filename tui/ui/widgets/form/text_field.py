@@ -14,6 +14,9 @@ from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, star
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FORMAT_PLACEHOLDERS, FieldSpec, holds_unseen_text
 
+PATTERN_SHOWN = 80
+"""Characters of a ``pattern`` shown under the box: a few lines at 80 columns at most."""
+
 
 @register
 class TextField(FormField):
@@ -60,9 +63,15 @@ class TextField(FormField):
 
     def rule_line(self) -> str:
         """The schema's ``pattern`` on a line of its own under the box: a regex can be long, and beside
-        the label it pushed the title out of sight at 80 columns. Server text: made visible, one line."""
+        the label it pushed the title out of sight at 80 columns. Server text: made visible, one line,
+        cut to ``PATTERN_SHOWN`` characters (the Details tab's input schema has it whole)."""
         pattern = self.spec.schema.get("pattern")
-        return f"must match the pattern: {visible_line(pattern)}" if isinstance(pattern, str) else ""
+        if not isinstance(pattern, str):
+            return ""
+        shown = visible_line(pattern)
+        if len(shown) > PATTERN_SHOWN:
+            shown = f"{shown[: PATTERN_SHOWN - 1]}… ({len(pattern):,} characters, in full in Details)"
+        return f"must match the pattern: {shown}"
 
     def compose_editor(self) -> ComposeResult:
         yield self.input

@@ -25,9 +25,23 @@ def styles_of(screen: Screen[Any]) -> dict[str, str]:
     return found
 
 
-async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(home: Path) -> None:
+def first_frame_app(home: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The app as on its first frame, and kept so: no session, and no tabs on the right (they mount at the
+    latest after a few seconds, which a loaded machine can reach between two looks at the screen)."""
+
+    async def not_yet(self: MainScreen) -> None:
+        return None
+
+    monkeypatch.setattr(MainScreen, "mount_workspace", not_yet)
     app = make_app(home)
-    app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
+    app.start_session = lambda: None
+    return app
+
+
+async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = first_frame_app(home, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         first = styles_of(app.screen)
@@ -45,8 +59,7 @@ async def test_only_the_first_resume_skips_restyling(home: Path, monkeypatch: py
         original(self, animate)
 
     monkeypatch.setattr(Screen, "update_node_styles", spy)
-    app = make_app(home)
-    app.start_session = lambda: None  # type: ignore[method-assign]
+    app = first_frame_app(home, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -68,8 +81,7 @@ async def test_the_list_is_born_in_the_state_the_filter_focus_gives_it(
         original(self, animate)
 
     monkeypatch.setattr(ToolList, "update_node_styles", spy)
-    app = make_app(home)
-    app.start_session = lambda: None  # type: ignore[method-assign]
+    app = first_frame_app(home, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         tools = app.screen.query_one(ToolList)

@@ -73,3 +73,21 @@ def test_a_oneof_that_lists_every_value_twice_allows_nothing() -> None:
     schema = titled(twice)
     assert consts_as_enums(schema) == schema, "an enum may not be empty"
     assert validate_arguments(schema, {"code": 1}) != []
+
+
+def test_draft_04_has_no_const_so_its_long_const_lists_are_left_to_jsonschema() -> None:
+    # Draft-04 ignores const: each branch allows anything, short list or long, and an enum would not.
+    schema = titled([f"c{n}" for n in range(LONG_ENUM + 6)], "anyOf")
+    schema["$schema"] = "http://json-schema.org/draft-04/schema#"
+    assert validate_arguments(schema, {"code": "anything"}) == []
+
+
+def test_a_long_anyof_that_repeats_a_value_is_a_valid_enum_that_counts_it_once() -> None:
+    values = [f"v{n}" for n in range(LONG_ENUM + 6)]
+    for draft in ("http://json-schema.org/draft-06/schema#", None):  # draft-06 wants an enum's items unique
+        schema = titled([*values, "v1"], "anyOf")
+        if draft:
+            schema["$schema"] = draft
+        assert validate_arguments(schema, {"code": "v1"}) == [], draft
+        [error] = validate_arguments(schema, {"code": "zzz"})
+        assert error.message == f"'zzz' is not one of the {len(values)} allowed values", draft

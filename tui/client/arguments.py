@@ -99,8 +99,10 @@ def _build_validator(schema: dict[str, Any]) -> Validator | str:
 
     validator_cls = validators.validator_for(schema, default=validators.Draft202012Validator)
     # A oneOf of 100,000 consts takes jsonschema ~30 s to check and ~2 s per value: as an enum, both
-    # take milliseconds. Same meaning, so the schema check still catches what it would have.
-    schema = consts_as_enums(schema)
+    # take milliseconds. Same meaning, so the schema check still catches what it would have. Not for
+    # draft-04, which has no const: there each branch allows anything, and an enum would not.
+    if "const" in validator_cls.VALIDATORS:
+        schema = consts_as_enums(schema)
     try:
         validator_cls.check_schema(schema)
     except js_exceptions.SchemaError as error:

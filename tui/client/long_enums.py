@@ -34,9 +34,10 @@ _DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
 def consts_as_enums(schema: Any) -> Any:
     """``schema`` with every long ``oneOf``/``anyOf`` of plain ``const`` branches written as an ``enum``.
 
-    anyOf allows every const; oneOf allows exactly one branch to match, so a value listed twice is
-    left out, as oneOf would refuse it. Short lists, lists of arrays or objects and a schema that
-    already has an ``enum`` are left as they are.
+    anyOf allows every const (each once: draft-06 asks an enum's values to be unique); oneOf allows
+    exactly one branch to match, so a value listed twice is left out, as oneOf would refuse it. Short
+    lists, lists of arrays or objects and a schema that already has an ``enum`` are left as they are.
+    Only for drafts that know ``const`` (draft-06 and later): the caller checks.
     """
     if isinstance(schema, list):
         return [consts_as_enums(item) for item in schema]
@@ -53,11 +54,13 @@ def consts_as_enums(schema: Any) -> Any:
     keys = [choice_key(value) for value in values]
     if any(key is None for key in keys):
         return rewritten
+    seen: dict[Hashable | None, int] = {}
+    for key in keys:
+        seen[key] = seen.get(key, 0) + 1
     if keyword == "oneOf":
-        seen: dict[Hashable | None, int] = {}
-        for key in keys:
-            seen[key] = seen.get(key, 0) + 1
         values = [value for value, key in zip(values, keys, strict=True) if seen[key] == 1]
+    else:
+        values = [value for value, key in zip(values, keys, strict=True) if seen.pop(key, 0)]
     if not values:
         return rewritten  # every value listed twice: an enum may not be empty, so jsonschema checks it
     del rewritten[keyword]
@@ -67,22 +70,29 @@ def consts_as_enums(schema: Any) -> Any:
 
 def table_enum(plain: Any) -> Any:
     """jsonschema's ``enum`` keyword, with a table lookup and a short message for a long enum."""
-    tables: dict[int, tuple[list[Any], frozenset[Hashable]]] = {}
+    # id(enums) -> the list (kept, so its id is not reused), its hashable choices, how many it allows
+    tables: dict[int, tuple[list[Any], frozenset[Hashable], int]] = {}
 
     def enum(validator: Any, enums: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
         if not isinstance(enums, list) or len(enums) <= LONG_ENUM:
             yield from plain(validator, enums, instance, schema)
             return
-        if id(enums) not in tables:  # the list is kept with its table, so its id is not reused
-            keys = frozenset(key for key in map(choice_key, enums) if key is not None)
-            tables[id(enums)] = (enums, keys)
+        if id(enums) not in tables:
+            keys = [choice_key(value) for value in enums]
+            hashable = frozenset(key for key in keys if key is not None)
+            tables[id(enums)] = (
+                enums,
+                hashable,
+                len(hashable) + keys.count(None),
+            )  # a value listed twice counts once
+        _, hashable, allowed = tables[id(enums)]
         key = choice_key(instance)
-        if key is not None and key in tables[id(enums)][1]:
+        if key is not None and key in hashable:
             return
         if key is None and not any(True for _ in plain(validator, enums, instance, schema)):
             return  # an array or object: compared with each choice, as jsonschema does
         from jsonschema.exceptions import ValidationError
 
-        yield ValidationError(f"{short_repr(instance)} is not one of the {len(enums):,} allowed values")
+        yield ValidationError(f"{short_repr(instance)} is not one of the {allowed:,} allowed values")
 
     return enum

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from test_form_support import NESTED_OPTIONS, SQL_QUERY, WRITE_FILE, FormApp, error_text, rendered_text
 from textual.widgets import Input, Select, Static, Switch, TextArea
 
@@ -278,10 +281,20 @@ async def test_a_long_pattern_is_cut_under_the_box_and_in_its_error() -> None:
         assert error_text(code) == f"'nope' does not match the pattern {cut}… ({len(pattern):,} characters)"
 
 
-async def test_a_dropdown_tells_the_text_42_from_the_number_42() -> None:
-    schema = {"type": "object", "properties": {"answer": {"enum": ["42", 42, "x"]}}}
+@pytest.mark.parametrize(
+    ("answer_schema", "labels"),
+    [
+        ({"enum": ["42", 42, "x"]}, ['"42"', "42", "x"]),
+        ({"oneOf": [{"const": "42"}, {"const": 42}, {"const": "x"}]}, ['"42"', "42", "x"]),
+        ({"oneOf": [{"const": 1, "title": "one"}, {"const": "1", "title": "one"}]}, ["one = 1", 'one = "1"']),
+    ],
+)
+async def test_a_dropdown_tells_the_text_42_from_the_number_42(
+    answer_schema: dict[str, Any], labels: list[str]
+) -> None:
+    schema = {"type": "object", "properties": {"answer": answer_schema}}
     app = FormApp(schema)
     async with app.run_test(size=(80, 24)):
         answer = app.field("answer")
         assert isinstance(answer, EnumField)
-        assert [str(prompt) for prompt, _ in answer.select._options[1:]] == ['"42"', "42", "x"]
+        assert [str(prompt) for prompt, _ in answer.select._options[1:]] == labels

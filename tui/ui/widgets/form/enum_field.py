@@ -48,17 +48,25 @@ def _labels(spec: FieldSpec, choices: list[Any]) -> list[str]:
     if isinstance(names, list) and len(names) == len(choices):
         return [str(name) for name in names]
     if (titled := _titled(spec.schema)) is not None:
-        return [
+        labels = [
             branch["title"] if isinstance(branch.get("title"), str) else _label(branch["const"])
             for branch in titled
         ]
-    labels = [_label(choice) for choice in choices]
-    # The text "42" and the number 42 would both read 42: such choices show as JSON ("42" and 42).
+    else:
+        labels = [_label(choice) for choice in choices]
+    # The text "42" and the number 42 would both read 42: such choices show as JSON ("42" and 42), and
+    # two choices with one title show their values beside it.
     counts = Counter(labels)
     return [
-        json.dumps(c, ensure_ascii=False) if counts[t] > 1 else t
-        for c, t in zip(choices, labels, strict=True)
+        _apart(choice, label) if counts[label] > 1 else label
+        for choice, label in zip(choices, labels, strict=True)
     ]
+
+
+def _apart(choice: Any, label: str) -> str:
+    """A label that two choices share, told apart by the choice's value written as JSON."""
+    value = json.dumps(choice, ensure_ascii=False)
+    return value if label == _label(choice) else f"{label} = {value}"
 
 
 def _label(value: Any) -> str:

@@ -40,7 +40,9 @@ def instructions_to_first_frame(which: str, home: Path) -> int:
         session = f"mcp-tui-instructions-{os.getpid()}"
         valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
         command = [*valgrind, sys.executable, str(EXIT_AT_FIRST_FRAME), which]
-        env = [f"MCP_TUI_HOME={home}", "PYTHONHASHSEED=0", "PYTHONDONTWRITEBYTECODE="]
+        # Through env: tmux starts the command in its server's environment, not ours. No MCP_TUI_CONFIG
+        # there either, so the cold launch reads no config file.
+        env = ["-u", "MCP_TUI_CONFIG", f"MCP_TUI_HOME={home}", "PYTHONHASHSEED=0", "PYTHONDONTWRITEBYTECODE="]
         subprocess.run(
             ["tmux", "new-session", "-d", "-s", session, "-x", SIZE[0], "-y", SIZE[1], "env", *env, *command],
             check=True,
@@ -64,9 +66,10 @@ def filled_home() -> Path:
     """A home whose tool cache holds the demo's list, written by the headless ``tools`` command."""
     home = Path(tempfile.mkdtemp(prefix="mcp-tui-warm-"))
     app = [sys.executable, "-m", "tui"]
+    environ = {k: v for k, v in os.environ.items() if k != "MCP_TUI_CONFIG"} | {"MCP_TUI_HOME": str(home)}
     subprocess.run(
         [*app, "tools", "--json"],
-        env={**os.environ, "MCP_TUI_HOME": str(home)},
+        env=environ,
         check=True,
         capture_output=True,
     )

@@ -49,6 +49,8 @@ def main(argv: list[str]) -> int:
     from tui.startup import load_startup
 
     startup = load_startup(config_path=args.config)
+    # Library warnings (the SDK's deprecations) go to the log, not between the command's own lines.
+    log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
     if args.command == "status":
         return run(lambda: _status(startup))
     server = next((s for s in startup.servers if s.name == args.server), None)
@@ -61,7 +63,6 @@ def main(argv: list[str]) -> int:
         return Exit.USAGE
     if args.command == "logout":
         return run(lambda: _logout(startup, server))
-    log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
     # Through the headless commands' runner: Ctrl+C while waiting for the browser exits 130 with one
     # line, as the table says, instead of a traceback.
     return run(lambda: _login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))

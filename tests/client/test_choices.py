@@ -28,10 +28,7 @@ def test_the_text_42_wins_over_the_number_42_and_says_so() -> None:
     typed = choices.read("42")
     assert typed is not None
     assert choices.values[typed.index] == "42"
-    assert typed.note == (
-        'Both the text "42" and the number 42 are choices: the text is sent. '
-        "For the other, edit the arguments as JSON (ctrl+j)."
-    )
+    assert typed.note == ('Both the text "42" and the number 42 are choices: the text is sent.')
     assert choices.read('"42"') == Typed(0), "quoted, it can only be the text: no note"
     flag = choices.read("true")
     assert flag is not None

@@ -105,5 +105,5 @@ def _both_note(text: str, other: Any) -> str:
     kind = "number" if isinstance(other, int | float) and not isinstance(other, bool) else "value"
     return (
         f"Both the text {json.dumps(text, ensure_ascii=False)} and the {kind} {json.dumps(other)} are "
-        "choices: the text is sent. For the other, edit the arguments as JSON (ctrl+j)."
+        "choices: the text is sent."
     )

@@ -92,6 +92,8 @@ class LongEnumField(FormField):
     def _show_note(self, text: str) -> None:
         typed = self.choices.read(text) if text else None
         note = typed.note if typed is not None else ""
+        if note:  # the core says which is sent; how to send the other is this form's to say
+            note += " For the other, edit the arguments as JSON (ctrl+j)."
         self.choice_note.update(literal(note) if note else Content(""))
         self.choice_note.set_class(bool(note), "-shown")
 

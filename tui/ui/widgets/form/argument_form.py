@@ -105,6 +105,7 @@ class ArgumentForm(Vertical):
         self.raw_mode = False
         self._reveal = False
         self._pending_raw: str | None = None
+        self._single_field_schemas: dict[int, dict[str, Any]] = {}  # see _refine
         if self.too_wide:
             self._pending_raw = dump(initial if initial is not None else _top_level_defaults(self.schema))
             self._notice(TOO_WIDE_NOTICE)
@@ -266,9 +267,14 @@ class ArgumentForm(Vertical):
         field = self.field_at(error.path)
         if field is None or any(key in field.spec.schema for key in ("anyOf", "oneOf")):
             return [error]
-        shared = ("$schema", "$defs", "definitions")
-        wrapper: dict[str, Any] = {key: self.schema[key] for key in shared if key in self.schema}
-        wrapper.update({"type": "object", "properties": {"value": field.spec.schema}})
+        # One wrapper per field, kept: validation remembers a big schema by identity (a nullable enum of
+        # 100,000 choices would be written out as JSON again at every keystroke).
+        wrapper = self._single_field_schemas.get(id(field.spec.schema))
+        if wrapper is None or wrapper["properties"]["value"] is not field.spec.schema:
+            shared = ("$schema", "$defs", "definitions")
+            wrapper = {key: self.schema[key] for key in shared if key in self.schema}
+            wrapper.update({"type": "object", "properties": {"value": field.spec.schema}})
+            self._single_field_schemas[id(field.spec.schema)] = wrapper
         inner = validate_arguments(wrapper, {"value": _value_at(value, error.path)})
         return [ArgumentError((*error.path, *e.path[1:]), e.message) for e in inner] or [error]
 

@@ -21,12 +21,12 @@ from tui.startup import load_startup
 SERVERS = Path(__file__).parent / "servers"
 
 
-async def mcp_tui(*args: str, home: Path, browser: bool = False) -> tuple[int, str, str]:
+async def start_mcp_tui(*args: str, home: Path, browser: bool = False) -> asyncio.subprocess.Process:
     env = {**os.environ, "MCP_TUI_HOME": str(home)}
     env.pop("MCP_TUI_CONFIG", None)
     # webbrowser runs $BROWSER with the URL: here a script that follows the sign-in like a browser.
     env["BROWSER"] = str(SERVERS / "follow_browser.py") if browser else "true"
-    process = await asyncio.create_subprocess_exec(
+    return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "tui",
@@ -35,6 +35,10 @@ async def mcp_tui(*args: str, home: Path, browser: bool = False) -> tuple[int, s
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def mcp_tui(*args: str, home: Path, browser: bool = False) -> tuple[int, str, str]:
+    process = await start_mcp_tui(*args, home=home, browser=browser)
     try:
         out, err = await asyncio.wait_for(process.communicate(), 30)
     except TimeoutError:
@@ -149,17 +153,7 @@ async def test_login_to_a_server_that_is_down_exits_3_as_every_headless_command_
 async def test_ctrl_c_while_waiting_for_the_browser_exits_130_without_a_traceback(tmp_path: Path) -> None:
     async with serving() as (url, _provider):
         configure(tmp_path, url)
-        env = {**os.environ, "MCP_TUI_HOME": str(tmp_path), "BROWSER": "true"}
-        env.pop("MCP_TUI_CONFIG", None)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tui",
-            *("auth", "login", "remote", "--no-browser"),
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        process = await start_mcp_tui("auth", "login", "remote", "--no-browser", home=tmp_path)
         assert process.stdout is not None
         waiting = "Open that address yourself; mcp-tui waits for the browser to come back."
         async with asyncio.timeout(30):

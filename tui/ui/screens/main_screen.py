@@ -656,17 +656,18 @@ class MainScreen(Screen[None]):
     def _show_tab(self, tab: str) -> None:
         from tui.ui.widgets.history import CallHistory
         from tui.ui.widgets.log_view import ServerLogView
+        from tui.ui.widgets.workspace import Workspace
 
-        self._workspace.active = tab
-        if tab == "history":
-            self.query_one(CallHistory).focus()  # Down and Enter work at once
-        elif tab in ("resources", "prompts"):
+        workspace = self.query_one(Workspace)
+        workspace.active = tab
+        # Wherever the focus was (the filter, another tab's list): the opened tab's list or table has it,
+        # so the arrows and Enter work at once.
+        workspace.focus_pane(tab)
+        if tab in ("resources", "prompts"):
             from tui.ui.widgets.feature_pane import FeaturePane
 
-            # Like History: the list has the focus and its first row is highlighted, so Enter opens it.
-            pane = self.query_one(f"#{tab}", Widget)
-            for view in pane.query(FeaturePane):
-                view.focus_list()
+            for view in self.query_one(f"#{tab}", Widget).query(FeaturePane):
+                view.highlight_first_row()
         elif tab == "logs":
             # The server the person is working with: the open tool's, else the last call's.
             panel = self.mounted_panel

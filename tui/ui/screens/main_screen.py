@@ -68,10 +68,10 @@ def _takes_typing(widget: Widget | None) -> bool:
 
 
 class MainScreen(Screen[None]):
-    # The footer shows what is done here and where to go; at 120 columns it ends with F4, F5 and ctrl+q
-    # (tests/ui/test_footer_fits.py). Keys named elsewhere stay off it: the tool list's line names ctrl+t,
-    # the result's button names s, and the command palette names ctrl+e, F9 and F10 (the tab bar shows
-    # Traffic and Server too).
+    # The footer shows what is done here and where to go; at 120 columns it holds all of them with F4 and
+    # F5, whatever the focused widget adds, and ctrl+q is pinned on its right (tests/ui/test_footer_fits.py).
+    # Keys named elsewhere stay off it: the tool list's line names ctrl+t, the result's button names s, and
+    # the command palette names ctrl+e and F7-F10 (the tab bar shows Resources, Prompts, Traffic, Server).
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
@@ -95,8 +95,8 @@ class MainScreen(Screen[None]):
         Binding("f2", "show_tab('history')", "History", id="tab-history", priority=True),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs", priority=True),
         Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False, priority=True),
-        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True),
-        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True),
+        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True, show=False),
+        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True, show=False),
         Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True, show=False),
         Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True, show=False),
     ]

@@ -100,6 +100,17 @@ async def test_keys_that_do_not_fit_never_show_beside_the_palette_key() -> None:
         assert widget.has_class("-command-palette")
 
 
+async def test_a_key_that_does_not_fit_whole_is_left_out_not_cut() -> None:
+    async with CrowdedApp().run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        palette = pilot.app.screen.query_one("FooterKey.-command-palette", FooterKey)
+        keys = [key for key in pilot.app.screen.query(FooterKey) if key is not palette]
+        shown = [key for key in keys if key.display]
+        assert 0 < len(shown) < len(keys)
+        assert shown == keys[: len(shown)]  # the first ones, in order
+        assert all(key.region.right <= palette.region.x for key in shown)
+
+
 class PaletteScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield KeyFooter()

@@ -96,3 +96,28 @@ async def test_a_tool_opened_from_the_palette_is_the_one_highlighted_in_the_list
         highlighted = tools.highlighted_tool
         assert highlighted is not None
         assert highlighted.name == "manage_files"
+
+
+async def test_a_tool_opened_from_the_palette_that_the_filter_hides_leaves_no_other_row_highlighted(
+    home: Path,
+) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_tools(pilot, app)
+        tools = app.main_screen.query_one(ToolList)
+        await pilot.press(*"http")  # the filter has the focus: only http_api is listed, and highlighted
+        await wait_for(pilot, lambda: [tool.name for tool in tools.visible_tools] == ["http_api"])
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"manage")
+        await wait_for(pilot, lambda: "Open tool manage_files on demo" in palette_entries(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: panel(app).tool is not None)
+        await pilot.pause()
+        assert tools.highlighted_tool is None  # not http_api, which is not the open tool
+        app.main_screen.action_focus_filter()
+        await pilot.press(*["backspace"] * 4)  # the filter cleared: the open tool is the highlighted one
+        await pilot.pause()
+        highlighted = tools.highlighted_tool
+        assert highlighted is not None
+        assert highlighted.name == "manage_files"

@@ -87,3 +87,15 @@ async def test_the_roots_label_wraps_whole(home: Path, size: tuple[int, int]) ->
         await pilot.pause()
         assert label.size.width <= label.parent.size.width  # type: ignore[union-attr]
         assert words_on_screen(label) == ROOTS_LABEL
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_the_keys_beside_the_call_button_are_whole(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["http_api"])
+        keys = panel(app).query_one("#call-keys")
+        await wait_for(pilot, lambda: keys.size.width > 0)
+        await pilot.pause()
+        assert words_on_screen(keys) == "ctrl+r call · Esc cancel"

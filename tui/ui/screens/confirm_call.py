@@ -89,7 +89,11 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
     ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
     ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
-    ConfirmCallScreen.-short > #confirm-box { padding: 0 1; }
+    /* The whole terminal, and the grade's colour on the sides only: two rows and eight columns more, so
+       the first lines of the arguments are in view above the gate at 80x24 too. */
+    ConfirmCallScreen.-short > #confirm-box {
+        padding: 0 1; width: 100%; max-height: 100%; border-top: none; border-bottom: none;
+    }
     ConfirmCallScreen.-short .confirm-block { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-arguments-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-arguments { min-height: 3; max-height: 5; }

@@ -69,10 +69,10 @@ def _takes_typing(widget: Widget | None) -> bool:
 
 
 class MainScreen(Screen[None]):
-    # The footer shows what is done here and where to go; at 120 columns it ends with F4, F5 and ctrl+q
-    # (tests/ui/test_footer_fits.py). Keys named elsewhere stay off it: the tool list's line names ctrl+t,
-    # the result's button names s, and the command palette names ctrl+e, F9 and F10 (the tab bar shows
-    # Traffic and Server too).
+    # The footer shows what is done here and where to go; at 120 columns it holds all of them with F4 and
+    # F5, whatever the focused widget adds, and ctrl+q is pinned on its right (tests/ui/test_footer_fits.py).
+    # Keys named elsewhere stay off it: the tool list's line names ctrl+t, the result's button names s, and
+    # the command palette names ctrl+e and F7-F10 (the tab bar shows Resources, Prompts, Traffic, Server).
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
@@ -96,8 +96,8 @@ class MainScreen(Screen[None]):
         Binding("f2", "show_tab('history')", "History", id="tab-history", priority=True),
         Binding("f3", "show_tab('logs')", "Logs", id="tab-logs", priority=True),
         Binding("f6", "toggle_problems", "All problems", id="toggle-problems", show=False, priority=True),
-        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True),
-        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True),
+        Binding("f7", "show_tab('resources')", "Resources", id="tab-resources", priority=True, show=False),
+        Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True, show=False),
         Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True, show=False),
         Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True, show=False),
     ]
@@ -657,17 +657,18 @@ class MainScreen(Screen[None]):
     def _show_tab(self, tab: str) -> None:
         from tui.ui.widgets.history import CallHistory
         from tui.ui.widgets.log_view import ServerLogView
+        from tui.ui.widgets.workspace import Workspace
 
-        self._workspace.active = tab
-        if tab == "history":
-            self.query_one(CallHistory).focus()  # Down and Enter work at once
-        elif tab in ("resources", "prompts"):
+        workspace = self.query_one(Workspace)
+        workspace.active = tab
+        # Wherever the focus was (the filter, another tab's list): the opened tab's list or table has it,
+        # so the arrows and Enter work at once.
+        workspace.focus_pane(tab)
+        if tab in ("resources", "prompts"):
             from tui.ui.widgets.feature_pane import FeaturePane
 
-            # Like History: the list has the focus and its first row is highlighted, so Enter opens it.
-            pane = self.query_one(f"#{tab}", Widget)
-            for view in pane.query(FeaturePane):
-                view.focus_list()
+            for view in self.query_one(f"#{tab}", Widget).query(FeaturePane):
+                view.highlight_first_row()
         elif tab == "logs":
             # The server the person is working with: the open tool's, else the last call's.
             panel = self.mounted_panel

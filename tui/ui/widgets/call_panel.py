@@ -33,6 +33,8 @@ class CallPanel(Vertical):
     CallPanel #call-badges { margin: 0 0 1 0; }
     CallPanel #call-editor { height: 1fr; min-height: 4; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
+    /* Narrower than a Button's usual 16 cells: at 80 columns the keys beside it fit whole. */
+    CallPanel #call-button { min-width: 10; }
     /* One line: the footer names the same keys, and wrapped they took the result's room at 80x24. */
     CallPanel #call-bar Static {
         width: 1fr; height: 1; color: $text-muted; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
@@ -73,7 +75,8 @@ class CallPanel(Vertical):
             yield Button(
                 "Call", id="call-button", variant="primary", compact=True, tooltip="Call the tool (ctrl+r)"
             )
-            yield Static("ctrl+r call · ctrl+j form/JSON · Esc cancel", id="call-keys")
+            # Short enough for 80 columns; the form's ctrl+j is in the footer while the form has the focus.
+            yield Static("ctrl+r call · Esc cancel", id="call-keys")
         yield ResultView(id="call-output", save_dir=self._save_dir)
 
     @property

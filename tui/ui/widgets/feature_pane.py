@@ -19,7 +19,7 @@ class FeaturePane(Vertical):
     """
 
     LIST_ID: str | None = None
-    """The pane's list of entries (resources, prompts), where its tab's key puts the focus."""
+    """The pane's list of entries (resources, prompts), which its tab's key highlights."""
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -44,12 +44,11 @@ class FeaturePane(Vertical):
     def reload(self) -> None:
         """Fetch and show this server's data again; subclasses override."""
 
-    def focus_list(self) -> None:
-        """Opened by its key: the focus goes to the list, its first row highlighted, so Enter opens it."""
+    def highlight_first_row(self) -> None:
+        """Opened by its key, which puts the focus in the list: its first row is highlighted, so Enter
+        opens it."""
         if self.LIST_ID is not None:
-            listing = self.query_one(f"#{self.LIST_ID}", OptionList)
-            listing.focus()
-            highlight_first(listing)
+            highlight_first(self.query_one(f"#{self.LIST_ID}", OptionList))
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.status.update(literal(text))

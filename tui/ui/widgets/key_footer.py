@@ -1,4 +1,5 @@
-"""The footer of keys: Textual's Footer, rebuilt only when the keys it shows change.
+"""The footer of keys: Textual's Footer, rebuilt only when the keys it shows change, with Quit pinned on the
+right beside the palette's key, and no key cut in half.
 
 Textual's Footer removes and mounts all its keys after every bindings signal, and a screen sends several in
 its first frames (the focus moves, the screen mounts, the stack updates). Each rebuild restyles every key:
@@ -8,7 +9,16 @@ Most of those signals change nothing on show, so a rebuild that would draw the s
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.containers import HorizontalGroup
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+PINNED_ACTIONS = frozenset({"quit"})
+"""Keys docked on the right beside the palette's key: in sight at any width, whatever else the focused
+widget adds on the left."""
 
 
 class KeyFooter(Footer):
@@ -21,6 +31,8 @@ class KeyFooter(Footer):
         margin-right: 0;
         padding-right: 1;
     }
+    KeyFooter #pinned-keys { dock: right; width: auto; }
+    KeyFooter #pinned-keys FooterKey.-command-palette { dock: none; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -39,6 +51,18 @@ class KeyFooter(Footer):
         )
         return bindings, self.compact, self.show_command_palette, self.combine_groups
 
+    def compose(self) -> ComposeResult:
+        pinned: list[Widget] = []
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.action in PINNED_ACTIONS:
+                pinned.append(widget)
+            elif isinstance(widget, FooterKey) and widget.has_class("-command-palette"):
+                pinned.append(widget)  # last: the right end, where Textual's footer draws it
+            else:
+                yield widget
+        # One group docked on the right: two keys docked there each would be drawn over each other.
+        yield HorizontalGroup(*pinned, id="pinned-keys")
+
     async def recompose(self) -> None:
         if not self.is_attached:
             return
@@ -47,3 +71,26 @@ class KeyFooter(Footer):
             return
         self._built_from = wanted
         await super().recompose()
+        self._fit_keys()
+
+    def on_resize(self) -> None:
+        self._fit_keys()
+
+    def _fit_keys(self) -> None:
+        """Show the keys on the left that fit whole beside the docked ones, in order; hide the rest, which
+        would otherwise be cut mid-word under the docked keys."""
+        pinned = list(self.query("#pinned-keys > FooterKey").results(FooterKey))
+        room = self.size.width - sum(_width(key) for key in pinned)
+        fits = True
+        for key in self.query(FooterKey):
+            if key in pinned:
+                continue
+            fits = fits and _width(key) <= room
+            room -= _width(key)
+            key.display = fits
+
+
+def _width(key: FooterKey) -> int:
+    """The cells ``key`` takes, shown or not: its text, padding, border and margin."""
+    styles = key.styles
+    return key.get_content_width(Size(0, 0), Size(0, 0)) + styles.gutter.width + styles.margin.width

@@ -304,11 +304,15 @@ class ToolList(Vertical):
 
     def highlight_tool(self, tool: ToolInfo) -> None:
         """Move the highlight to ``tool`` (opened elsewhere: the palette, History), and keep it there as
-        the list re-sorts; a tool the filter hides is highlighted once the filter shows it again."""
+        the list re-sorts; a tool the filter hides is highlighted once the filter shows it again, and
+        meanwhile no row is: the one highlighted before is not the open tool (and Enter would open it)."""
         self._keep = tool.key
+        if not self.is_mounted:
+            return
         index = next((i for i, e in enumerate(self._visible) if e.tool.key == tool.key), None)
-        if index is not None and self.is_mounted:
-            self._options.highlighted = index
+        self._options.highlighted = index
+        if index is None:
+            self._post_highlight(None)
 
     def _name_rows(self) -> list[Option]:
         """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""

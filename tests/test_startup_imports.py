@@ -42,6 +42,7 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.ui.widgets.history",
         "tui.client.results",  # what calls return: nothing to show before a tool is called
         "tui.cli.parsing",  # a headless command's options and ARGS: the TUI has no command word
+        "argparse",  # a plain mcp-tui has no options to parse
         "tomllib",  # read only when there is a config.toml (see the test below)
         "tui.config.sections",  # so are the config readers
         "tui.config.toml_servers",

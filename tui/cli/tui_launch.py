@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui import __version__
 from tui.cli.command_words import COMMANDS
 from tui.cli.exit_codes import exit_codes_text
 from tui.cli.log_file import log_to_file
+
+if TYPE_CHECKING:
+    import argparse
 
 EPILOG = """\
 examples:
@@ -35,7 +38,20 @@ def commands_text() -> str:
     return "headless commands (each takes --json; mcp-tui COMMAND --help for more):\n" + "\n".join(rows)
 
 
+class TuiOptions:
+    """The TUI's options. These defaults are the parser's too: it fills an instance, and a plain
+    ``mcp-tui`` (no options: the usual launch) takes them as they are, without loading argparse."""
+
+    config: Path | None = None
+    url: str | None = None
+    sse: bool = False
+    protocol: str = "legacy"
+    check_config: bool = False
+
+
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="mcp-tui",
         description="A terminal client for MCP servers that shows what a tool call will do, before it runs.",
@@ -51,7 +67,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--protocol",
         metavar="MODE",
-        default="legacy",
         help='for --url and -- CMD: "legacy" (default: the initialize handshake), "auto" (try the 2026 '
         'server/discover first), or a version such as "2026-07-28"',
     )
@@ -65,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def open_tui(options: list[str], command: list[str]) -> int:
     """No command word: open the TUI (or ``--check-config``)."""
-    args = build_parser().parse_args(options)
+    args = build_parser().parse_args(options, namespace=TuiOptions()) if options else TuiOptions()
     if args.sse and not args.url:
         build_parser().error("--sse needs --url")
 

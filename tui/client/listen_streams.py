@@ -62,14 +62,16 @@ class ListenStreams:
         self._opened = 0
         self._current: tuple[int, anyio.CancelScope] | None = None
 
-    def start(self, resources: frozenset[str]) -> None:
-        """Open the first stream; a failure is logged (the connection goes on without following)."""
+    def start(self, resources: frozenset[str], honored: Callable[[frozenset[str]], None]) -> None:
+        """Open the first stream, for ``resources``; ``honored`` hears those the server agreed to. A
+        failure is logged (the connection goes on without following)."""
 
         async def first() -> None:
             limit = self._request_timeout()
             try:
                 with anyio.fail_after(limit):
-                    await self.follow(resources)
+                    agreed = await self.follow(resources)
+                honored(agreed)
             except TimeoutError:
                 self._log.append(f"[mcp-tui] not following list changes: no answer within {limit:g} s")
             except LISTEN_ERRORS as exc:

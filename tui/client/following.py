@@ -62,10 +62,10 @@ class ChangeFollower:
         honored: Callable[[frozenset[str]], None] = lambda _: None,
         task_status: TaskStatus[None] = TASK_STATUS_IGNORED,
     ) -> None:
-        """Until cancelled; started once a ``list_changed`` is heard. ``listen``: a 2026 connection,
-        where changes come only to a subscription; ``offers``: the server's capabilities (resources and
-        prompts are followed when it has them); ``resources``: the updates the first stream asks for, and
-        ``honored`` hears those the server agreed to."""
+        """Until cancelled; reports started once a ``list_changed`` is followed. ``listen``: a 2026
+        connection, where changes come only to a subscription; ``offers``: the server's capabilities
+        (resources and prompts are followed when it has them); ``resources``: the updates the first
+        stream asks for, and ``honored`` hears those the server agreed to."""
         self._wanted = anyio.Event()
         try:
             async with anyio.create_task_group() as tg:

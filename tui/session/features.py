@@ -73,12 +73,10 @@ class ServerFeatures:
 
     def subscribed(self, server: str) -> frozenset[str]:
         """The resources the person subscribed to (the connection keeps them across reconnects); none
-        for a server not (or no longer) configured, or before the servers start."""
-        from tui.session.session import SessionNotStarted  # session.py imports this module
-
+        for a server not (or no longer) configured."""
         try:
             return self._connection(server).subscriptions
-        except (KeyError, SessionNotStarted):
+        except KeyError:
             return frozenset()
 
     def can_subscribe(self, server: str) -> str | None:

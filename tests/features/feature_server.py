@@ -20,7 +20,8 @@ class State:
         self.level = "debug"
         self.subscribed: list[str] = []
         self.refused: set[str] = set()
-        """Resources whose subscription the server refuses (an error answer) from now on."""
+        """Resources whose subscription the server refuses from now on: an error answer, or on 2026 left
+        out of the resources a listen stream agrees to."""
 
 
 def build(state: State | None = None) -> MCPServer:
@@ -134,4 +135,16 @@ def build(state: State | None = None) -> MCPServer:
     low.add_request_handler("logging/setLevel", types.SetLevelRequestParams, set_level)
     low.add_request_handler("resources/subscribe", types.SubscribeRequestParams, subscribe)
     low.add_request_handler("resources/unsubscribe", types.UnsubscribeRequestParams, unsubscribe)
+    listen = low._request_handlers["subscriptions/listen"]
+
+    async def refusing_listen(ctx: ServerRequestContext[Any, Any], params: Any) -> Any:
+        asked = params.notifications
+        if asked is not None and asked.resource_subscriptions:
+            kept = [uri for uri in asked.resource_subscriptions if uri not in state.refused]
+            params = params.model_copy(
+                update={"notifications": asked.model_copy(update={"resource_subscriptions": kept})}
+            )
+        return await listen.handler(ctx, params)
+
+    low.add_request_handler("subscriptions/listen", listen.params_type, refusing_listen)
     return server

@@ -151,3 +151,23 @@ async def test_a_listen_stream_never_acknowledged_is_given_up_after_the_request_
     async with started(home, never_listening_server(), extra) as (session, _):
         await wait_until(lambda: any("not following list changes" in line for line in session.stderr("f")))
         assert "not following list changes: no answer within 0.5 s" in "\n".join(session.stderr("f"))
+
+
+async def test_a_listen_stream_given_up_is_withdrawn_so_a_late_acknowledgement_follows_nothing(
+    home: Path,
+) -> None:
+    given_up = anyio.Event()
+
+    async def acknowledge_late(ctx: ServerRequestContext[Any, Any], params: types.RequestParams) -> Any:
+        try:
+            await anyio.sleep_forever()  # until mcp-tui withdraws the request
+        finally:
+            given_up.set()
+
+    server = MCPServer("late", version="1.0.0")
+    server._lowlevel_server.add_request_handler("subscriptions/listen", types.RequestParams, acknowledge_late)
+    extra = 'protocol = "2026-07-28"\n\n[timeouts]\nrequest = 0.5'
+    async with started(home, server, extra) as (session, _):
+        await wait_until(lambda: any("not following list changes" in line for line in session.stderr("f")))
+        # The log says changes are not followed: the request is cancelled, not left for the SDK's backstop.
+        await wait_until(given_up.is_set)

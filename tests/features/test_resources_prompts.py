@@ -56,6 +56,11 @@ async def test_subscribe_sends_the_request_and_updates_arrive(home: Path) -> Non
         assert session.features.subscribed("f") == frozenset()
 
 
+async def test_a_server_not_configured_has_no_subscriptions(home: Path) -> None:
+    async with started(home, build()) as (session, _):
+        assert session.features.subscribed("gone") == frozenset()
+
+
 async def test_on_2026_a_subscription_reopens_the_listen_stream_and_updates_arrive(home: Path) -> None:
     async with started(home, build(), 'protocol = "2026-07-28"') as (session, events):
         manager = session.manager

@@ -298,3 +298,28 @@ async def test_a_server_without_logging_offers_no_log_level_to_choose(home: Path
         select = app.screen.query_one("#info-log-level", Select)
         await wait_for(pilot, lambda: select.disabled)
         assert "offers no logging" in str(app.screen.query_one("#info-log-label", Label).content)
+
+
+async def test_the_subscribe_button_says_what_it_does_to_the_resource_read(home: Path) -> None:
+    state = State()
+    app = app_with(home, state)
+    async with app.run_test(size=(140, 50)) as pilot:
+        listing = await open_first(pilot, app, "f7", "#resource-list", 4)
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+        button = app.screen.query_one("#resource-subscribe", Button)
+        button.press()
+        await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
+
+        await pilot.press("down", "enter")  # another resource, not subscribed to
+        await wait_for(pilot, lambda: '"b": 1' in text_of(app, "#resource-text"))
+        await wait_for(pilot, lambda: str(button.label) == "Subscribe")
+
+        await pilot.press("up", "enter")
+        await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
+        state.refused.add("notes://plain")  # the server refuses it after a reconnect: it is dropped
+        await app.session.reconnect("f")
+        await app.session.ready("f", timeout=10)
+        await wait_for(pilot, lambda: app.session.features.subscribed("f") == frozenset())
+        listing.focus()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: str(button.label) == "Subscribe")

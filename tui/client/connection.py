@@ -12,6 +12,7 @@ import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -101,7 +102,8 @@ class Connection:
         """The level asked of the server with logging/setLevel (None: the server's default)."""
         self.subscriptions: frozenset[str] = frozenset()
         """The resources the person subscribed to, kept across reconnects as their choice: a legacy
-        connection subscribes to each again once connected, a 2026 one opens its listen stream for them."""
+        connection subscribes to each again once connected, a 2026 one opens its first listen stream for
+        them. One the server refuses then is dropped (and named in the log)."""
         self._follower = ChangeFollower(
             self._refresh_tools,
             self.log,
@@ -275,8 +277,6 @@ class Connection:
             except FeatureError as exc:
                 self.log.append(f"[mcp-tui] {exc}")
         await self._refresh_tools(client)
-        if self.is_legacy and self.subscriptions:
-            await self._resubscribe(client)
 
     async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
         """The capabilities exactly as sent: the typed ones lack the draft ``tools.resolve`` flags."""
@@ -295,9 +295,21 @@ class Connection:
     async def _live(self, client: Client) -> None:
         async with anyio.create_task_group() as tg:
             modern = client.protocol_version in MODERN_PROTOCOL_VERSIONS
-            tg.start_soon(lambda: self._follower.run(client, listen=modern, offers=self.capabilities))
+            asked = self.subscriptions
+            follow = partial(
+                self._follower.run,
+                client,
+                listen=modern,
+                offers=self.capabilities,
+                resources=asked,
+                honored=lambda agreed: self._kept_by_server(asked - agreed),
+            )
+            await tg.start(follow)
             if self.config.transport in ("http", "sse") and self._target is None:
                 tg.start_soon(watch_health, client, self._on_lost, lambda: self.ending)
+            # Only now: a change the server announces while it answers these is followed already.
+            if self.is_legacy and self.subscriptions:
+                tg.start_soon(self._resubscribe, client)
             await anyio.sleep_forever()
 
     def _on_lost(self, reason: str) -> None:
@@ -368,8 +380,22 @@ class Connection:
             except FeatureError as exc:
                 if exc.failure is Failure.CONNECTION:
                     return  # this connection is over: the next one subscribes to them all again
+                if exc.failure is Failure.TIMEOUT:
+                    # No answer is not a refusal: the person's choice stays, for the next connection.
+                    self.log.append(
+                        f"[mcp-tui] still subscribed to {uri}, though updates may not come: {exc}"
+                    )
+                    continue
                 self.subscriptions -= {uri}
                 self.log.append(f"[mcp-tui] no longer subscribed after reconnecting: {exc}")
+
+    def _kept_by_server(self, refused: frozenset[str]) -> None:
+        # 2026: the first listen stream asks for every resource followed before; one the server no
+        # longer agrees to is named and dropped, as a refused resubscription is on a legacy connection.
+        for uri in sorted(refused & self.subscriptions):
+            why = f"the server did not agree to send updates of {uri}"
+            self.log.append(f"[mcp-tui] no longer subscribed after reconnecting: {why}")
+        self.subscriptions -= refused
 
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""

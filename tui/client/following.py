@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Collection
 
 import anyio
+from anyio import TASK_STATUS_IGNORED
+from anyio.abc import TaskStatus
 from mcp import Client
 from mcp.client.subscriptions import (
     PromptsListChanged,
@@ -44,17 +46,26 @@ class ChangeFollower:
         self._resource_updated = resource_updated
         self._wanted: anyio.Event | None = None
         self._streams: ListenStreams | None = None
-        self.resources: frozenset[str] = frozenset()
-        """2026: the resources whose updates are followed (kept across reconnects, as the person's choice)."""
 
     def request(self) -> None:
         """List the tools again soon (ignored while not connected)."""
         if self._wanted is not None:
             self._wanted.set()
 
-    async def run(self, client: Client, *, listen: bool, offers: Collection[str] = ()) -> None:
-        """Until cancelled; ``listen``: a 2026 connection, where changes come only to a subscription;
-        ``offers``: the server's capabilities (resources and prompts are followed when it has them)."""
+    async def run(
+        self,
+        client: Client,
+        *,
+        listen: bool,
+        offers: Collection[str] = (),
+        resources: frozenset[str] = frozenset(),
+        honored: Callable[[frozenset[str]], None] = lambda _: None,
+        task_status: TaskStatus[None] = TASK_STATUS_IGNORED,
+    ) -> None:
+        """Until cancelled; reports started once a ``list_changed`` is followed. ``listen``: a 2026
+        connection, where changes come only to a subscription; ``offers``: the server's capabilities
+        (resources and prompts are followed when it has them); ``resources``: the updates the first
+        stream asks for, and ``honored`` hears those the server agreed to."""
         self._wanted = anyio.Event()
         try:
             async with anyio.create_task_group() as tg:
@@ -70,7 +81,8 @@ class ChangeFollower:
                         log=self._log,
                         request_timeout=self._request_timeout,
                     )
-                    self._streams.start(self.resources)
+                    self._streams.start(resources, honored)
+                task_status.started()
                 await anyio.sleep_forever()
         finally:
             self._wanted = None
@@ -82,9 +94,7 @@ class ChangeFollower:
         ``Client.listen`` raises when the new stream fails."""
         if self._streams is None:
             raise NotListening("no subscriptions/listen stream on this connection")
-        honored = await self._streams.follow(resources)
-        self.resources = resources
-        return honored
+        return await self._streams.follow(resources)
 
     def _followed(self, resources: bool, prompts: bool) -> None:
         # The stream has no replay: a change between the first listing and the subscription's

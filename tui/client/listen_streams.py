@@ -30,6 +30,9 @@ class _Opening:
     acknowledged: anyio.Event = field(default_factory=anyio.Event)
     honored: frozenset[str] = frozenset()
     error: Exception | None = None
+    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    """The stream's: cancelled when its caller stops waiting for the acknowledgement, so a late one
+    does not start following after the caller said it is not followed."""
 
 
 class ListenStreams:
@@ -60,16 +63,18 @@ class ListenStreams:
         self._request_timeout = request_timeout
         self._lock = anyio.Lock()
         self._opened = 0
-        self._current: tuple[int, anyio.CancelScope] | None = None
+        self._current: tuple[int, _Opening] | None = None
 
-    def start(self, resources: frozenset[str]) -> None:
-        """Open the first stream; a failure is logged (the connection goes on without following)."""
+    def start(self, resources: frozenset[str], honored: Callable[[frozenset[str]], None]) -> None:
+        """Open the first stream, for ``resources``; ``honored`` hears those the server agreed to. A
+        failure is logged (the connection goes on without following)."""
 
         async def first() -> None:
             limit = self._request_timeout()
             try:
                 with anyio.fail_after(limit):
-                    await self.follow(resources)
+                    agreed = await self.follow(resources)
+                honored(agreed)
             except TimeoutError:
                 self._log.append(f"[mcp-tui] not following list changes: no answer within {limit:g} s")
             except LISTEN_ERRORS as exc:
@@ -79,18 +84,23 @@ class ListenStreams:
 
     async def follow(self, resources: frozenset[str]) -> frozenset[str]:
         """A stream for ``resources`` (and the list changes), once acknowledged; the stream before it is
-        closed then. Returns the resources the server agreed to send updates of."""
+        closed then. Returns the resources the server agreed to send updates of. A caller that stops
+        waiting (a timeout) withdraws the new stream, and the one before it stays."""
         async with self._lock:
             self._opened += 1
             opening = _Opening(resources)
             self._streams.start_soon(self._stream, self._opened, opening)
-            await opening.acknowledged.wait()
+            try:
+                await opening.acknowledged.wait()
+            finally:
+                if not opening.acknowledged.is_set():
+                    opening.scope.cancel()  # the caller gave up (a timeout): no late stream
         if opening.error is not None:
             raise opening.error
         return opening.honored
 
     async def _stream(self, number: int, opening: _Opening) -> None:
-        with anyio.CancelScope() as scope:
+        with opening.scope:
             try:
                 async with self._client.listen(
                     tools_list_changed=True,
@@ -99,13 +109,13 @@ class ListenStreams:
                 ) as subscription:
                     if self._current is not None and self._current[0] > number:
                         return  # a later stream is in place already (its caller gave up waiting for this one)
-                    previous, self._current = self._current, (number, scope)
+                    previous, self._current = self._current, (number, opening)
                     opening.honored = frozenset(subscription.honored.resource_subscriptions or ())
                     opening.acknowledged.set()
                     if previous is None:
                         self._on_first()
                     else:
-                        previous[1].cancel()
+                        previous[1].scope.cancel()
                     async for event in subscription:
                         self._on_event(event)
             except LISTEN_ERRORS as exc:
@@ -115,5 +125,5 @@ class ListenStreams:
                     opening.error = exc
             finally:
                 opening.acknowledged.set()
-                if self._current is not None and self._current[1] is scope:
+                if self._current is not None and self._current[1] is opening:
                     self._current = None

@@ -72,8 +72,12 @@ class ServerFeatures:
         return await read_resource(client, uri, self._settings.timeouts.request)
 
     def subscribed(self, server: str) -> frozenset[str]:
-        """The resources the person subscribed to (the connection keeps them across reconnects)."""
-        return self._connection(server).subscriptions
+        """The resources the person subscribed to (the connection keeps them across reconnects); none
+        for a server not (or no longer) configured."""
+        try:
+            return self._connection(server).subscriptions
+        except KeyError:
+            return frozenset()
 
     def can_subscribe(self, server: str) -> str | None:
         """Why subscribing to this server's resources is not possible, or None when it is."""

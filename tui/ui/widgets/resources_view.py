@@ -104,6 +104,12 @@ class ResourcesView(FeaturePane):
         entry = self._entry(event.option.id)
         detail = self.query_one("#resource-detail", Static)
         detail.update(literal(resource_details(entry)) if entry is not None else "")
+        self._show_subscription()  # a subscription dropped meanwhile (a reconnect) shows as gone
+
+    def _show_subscription(self) -> None:
+        """The Subscribe button says what pressing it does to the resource read (the one it acts on)."""
+        subscribed = self.server is not None and self.uri in self.session.features.subscribed(self.server)
+        self.query_one("#resource-subscribe", Button).label = "Unsubscribe" if subscribed else "Subscribe"
 
     @on(OptionList.OptionSelected, "#resource-list")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -141,6 +147,7 @@ class ResourcesView(FeaturePane):
     @work(group="resource-read", exclusive=True, exit_on_error=False)
     async def read(self, server: str, uri: str) -> None:
         self.uri = uri
+        self._show_subscription()
         self.say(f"Reading {uri}…")
         try:
             self.contents = await self.session.features.read_resource(server, uri)
@@ -179,9 +186,7 @@ class ResourcesView(FeaturePane):
             self.say(await self.session.features.subscribe(server, uri, on=not subscribed))
         except FeatureError as error:
             self.say(str(error), error=True)
-            return
-        label = "Unsubscribe" if not subscribed else "Subscribe"
-        self.query_one("#resource-subscribe", Button).label = label
+        self._show_subscription()
 
     def _save(self) -> None:
         from tui.ui.screens.save_binary import SaveBinaryScreen

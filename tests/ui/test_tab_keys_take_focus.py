@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent, TabPane
 
@@ -21,7 +20,6 @@ TAB_KEYS = {
     "f10": "server-info",
 }
 STARTS = {"#resource-list": "resources", "#prompt-list": "prompts", "#traffic-table": "traffic"}
-SIZES = [(80, 24), (120, 40)]
 
 
 def pane_of_focus(app: McpTuiApp) -> str | None:
@@ -39,12 +37,11 @@ async def focus_in(pilot, app: McpTuiApp, selector: str, tab: str) -> None:  # t
     assert app.focused is app.main_screen.query_one(selector)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-async def test_every_tab_key_opens_its_tab_from_the_lists_and_the_traffic_table(
-    home: Path, size: tuple[int, int]
-) -> None:
+async def test_every_tab_key_opens_its_tab_from_the_lists_and_the_traffic_table(home: Path) -> None:
+    # At 80x24, where it was found; the focus rules do not depend on the size, and the 18 presses take
+    # most of a core's 17 s, so one size.
     app = make_app(home)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_tools(pilot, app)
         await app.main_screen.workspace_ready.wait()
         tabs = app.main_screen.query_one(TabbedContent)

@@ -276,6 +276,7 @@ class Connection:
                 await send_log_level(client, self.log_level, self.timeouts.request)
             except FeatureError as exc:
                 self.log.append(f"[mcp-tui] {exc}")
+        self._follower.first_listing_starts()
         await self._refresh_tools(client)
 
     async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:

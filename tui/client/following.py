@@ -45,12 +45,20 @@ class ChangeFollower:
         self._list_changed = list_changed
         self._resource_updated = resource_updated
         self._wanted: anyio.Event | None = None
+        self._missed = False  # asked while not running, after the connection's first listing began
         self._streams: ListenStreams | None = None
 
     def request(self) -> None:
-        """List the tools again soon (ignored while not connected)."""
+        """List the tools again soon; asked before ``run`` starts, once it starts (a change announced
+        while the connection's first listing is answered may not be in it)."""
         if self._wanted is not None:
             self._wanted.set()
+        else:
+            self._missed = True
+
+    def first_listing_starts(self) -> None:
+        """A connection lists its tools now, before ``run``: what was asked until now is in that list."""
+        self._missed = False
 
     async def run(
         self,
@@ -67,6 +75,9 @@ class ChangeFollower:
         (resources and prompts are followed when it has them); ``resources``: the updates the first
         stream asks for, and ``honored`` hears those the server agreed to."""
         self._wanted = anyio.Event()
+        if self._missed:
+            self._missed = False
+            self._wanted.set()
         try:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(self._refresh_loop, client)

@@ -57,3 +57,19 @@ async def test_rules_and_overrides_fit_the_screen(tmp_path: Path, size: tuple[in
         else:  # the action, the ceiling and Add go on a line of their own
             assert add.region.y > new_tool.region.y
         assert len(rows) == (2 if width < 112 else 1)
+
+
+async def test_every_note_is_read_whole_at_80_columns(tmp_path: Path) -> None:
+    # A Label is as wide as its text: the Categories note ran off the screen ("always confirming destructiv").
+    app = Host(context_for(tmp_path, "[preferences]\n" + RULES + '\n[servers.files]\ncommand = "f"\n'))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = list(app.screen.query(".prefs-note"))
+        assert notes
+        for note in notes:
+            note.scroll_visible(animate=False, immediate=True)
+            await pilot.pause()
+            text = str(note.render())
+            assert note.region.right <= 80, text
+            shown = "".join(strip.text for strip in note.render_lines(note.region.reset_offset))
+            assert "".join(shown.split()) == "".join(text.split()), f"cut: {shown!r}"

@@ -67,6 +67,8 @@ class PrefsSection(Vertical):
     PrefsSection { height: auto; margin-bottom: 1; padding: 0 1; border-top: solid $primary-muted; }
     PrefsSection > .prefs-heading { text-style: bold; }
     PrefsSection .prefs-note { color: $text-muted; }
+    /* A note on a line of its own wraps: a Label is as wide as its text, and a long one was cut at 80. */
+    PrefsSection > .prefs-note { width: 100%; }
     PrefsSection Horizontal { height: auto; }
     PrefsSection .prefs-row > .prefs-lead { width: 1fr; }
     PrefsSection .prefs-row > .prefs-controls { width: auto; }

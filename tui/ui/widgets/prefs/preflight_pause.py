@@ -27,7 +27,6 @@ NOTE = (
 
 class PreflightPause(PrefsSection):
     DEFAULT_CSS = """
-    PreflightPause > .prefs-note { width: 100%; }
     PreflightPause Input.pause-input { width: 14; }
     PreflightPause Label.pause-label { padding: 1 1 0 1; width: 1fr; }
     """

@@ -35,7 +35,6 @@ def timeout_fields() -> list[tuple[str, str]]:
 
 class TimeoutFields(PrefsSection):
     DEFAULT_CSS = """
-    TimeoutFields > .prefs-note { width: 100%; }
     TimeoutFields Input.timeout-input { width: 14; }
     TimeoutFields Label.timeout-label { padding: 1 1 0 1; width: 1fr; }
     """

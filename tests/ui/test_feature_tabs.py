@@ -323,3 +323,20 @@ async def test_the_subscribe_button_says_what_it_does_to_the_resource_read(home:
         listing.focus()
         await pilot.press("down")
         await wait_for(pilot, lambda: str(button.label) == "Subscribe")
+
+
+async def test_the_resource_buttons_all_fit_the_pane_at_80_columns(home: Path) -> None:
+    # Four buttons of Textual's 16-cell minimum ran past the pane: Save and Refresh were off screen.
+    app = app_with(home, State())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_first(pilot, app, "f7", "#resource-list", 4)
+        await wait_for(pilot, lambda: "[b]not markup[/b]" in text_of(app, "#resource-text"))
+        subscribe = app.screen.query_one("#resource-subscribe", Button)
+        subscribe.press()
+        await wait_for(pilot, lambda: str(subscribe.label) == "Unsubscribe")  # the longest label
+        await pilot.pause()
+        pane = app.screen.query_one("#resources")
+        buttons = list(pane.query(".pane-buttons Button").results(Button))
+        assert [str(b.label) for b in buttons] == ["Read", "Unsubscribe", "Save", "Refresh"]
+        for button in buttons:
+            assert pane.region.contains_region(button.region), f"{button.label} at {button.region}"

@@ -35,7 +35,8 @@ class ResourcesView(FeaturePane):
     ResourcesView #resource-detail { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
     ResourcesView #resource-form-holder { height: auto; }
     ResourcesView .pane-buttons { height: auto; }
-    ResourcesView .pane-buttons Button { margin-right: 1; }
+    /* As wide as their words: four buttons of Textual's 16-cell minimum did not fit a pane at 80 columns. */
+    ResourcesView .pane-buttons Button { margin-right: 1; min-width: 0; width: auto; }
     ResourcesView #resource-content { height: 1fr; }
     """
     LIST_ID = "resource-list"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app_harness import wait_for
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widget import Widget
@@ -115,6 +116,12 @@ async def test_a_field_focused_while_its_form_still_scrolls_ends_up_shown_with_i
         box = app.query_one("#box", VerticalScroll)
         box.scroll_to(y=4, animate=True, duration=0.3)
         app.query_one(ArgumentForm).focus_first_field()
-        await pilot.pause(0.8)
-        assert box.scroll_y < 4
+
+        def settled_above_the_label() -> bool:
+            # Not while a scroll moves (Textual's, then the correction): a fixed pause was too short
+            # for a loaded machine, and mid-scroll the box passes through every offset.
+            return box.scroll_y < 4 and not app.animator.is_being_animated(box, "scroll_y")
+
+        await wait_for(pilot, lambda: app.animator.is_being_animated(box, "scroll_y") or box.scroll_y > 0)
+        await wait_for(pilot, settled_above_the_label, timeout=10)
         assert seen(app.query_one(ArgumentForm).query(".field-title").first())

@@ -80,11 +80,8 @@ def table_enum(plain: Any) -> Any:
         if id(enums) not in tables:
             keys = [choice_key(value) for value in enums]
             hashable = frozenset(key for key in keys if key is not None)
-            tables[id(enums)] = (
-                enums,
-                hashable,
-                len(hashable) + keys.count(None),
-            )  # a value listed twice counts once
+            allowed = len(hashable) + keys.count(None)  # a value listed twice counts once
+            tables[id(enums)] = (enums, hashable, allowed)
         _, hashable, allowed = tables[id(enums)]
         key = choice_key(instance)
         if key is not None and key in hashable:

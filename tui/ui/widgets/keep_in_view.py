@@ -37,17 +37,19 @@ WAIT_FOR_SCROLL = 0.05
 """Seconds between looks while a scroll is still moving (Textual's own, centring the focused widget)."""
 
 
-def keep_in_view(target: Widget, focused: Widget, tries: int = 40) -> None:
+def keep_in_view(target: Widget, focused: Widget, tries: int = 40, check_again: bool = True) -> None:
     """Scroll the nearest scroll container so ``target`` (a field with its label) shows in full; when it
     is taller than the room, its top down to ``focused``, else ``focused`` alone.
 
     Waits for a scroll that is still moving: Textual centres a widget focused before its layout settled
-    (a freshly opened form), smoothly, and that would carry the label out of view again afterwards."""
+    (a freshly opened form), smoothly, and that would carry the label out of view again afterwards. Looks
+    once more after the next refresh: the regions it reads are those of the last one, which a scroll that
+    ended just now has not moved yet (seen on loaded machines: the label stayed out of view)."""
     container = scroll_container(focused)
     if container is None or not target.region or not focused.region:
         return
     if tries and container.app.animator.is_being_animated(container, "scroll_y"):
-        focused.set_timer(WAIT_FOR_SCROLL, lambda: keep_in_view(target, focused, tries - 1))
+        focused.set_timer(WAIT_FOR_SCROLL, lambda: keep_in_view(target, focused, tries - 1, check_again))
         return
     top, bottom = visible_rows(container)
     start = target.region.y
@@ -64,3 +66,5 @@ def keep_in_view(target: Widget, focused: Widget, tries: int = 40) -> None:
         delta = min(end - bottom, start - top)
     if delta:
         container.scroll_to(y=container.scroll_y + delta, animate=False, immediate=True)
+    if check_again:
+        focused.call_after_refresh(keep_in_view, target, focused, tries, False)

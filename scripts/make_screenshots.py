@@ -4,15 +4,21 @@
 
 Every file the app touches lives under a fresh temporary directory (MCP_TUI_HOME), removed afterwards, so
 nothing of the user's is read or written and two runs never share one. The pictures show its random part
-as ``XXXXXXXX`` (same length, so the lines wrap alike), so the demo notice reads the same on each run.
-The demo server is started by the app itself over real stdio. Each step waits for a real condition (tools
-listed, preflight resolved, dialog shown, result in) rather than sleeping.
+as ``XXXXXXXX`` (same length, so the lines wrap alike), so the demo notice reads the same on each run;
+it is made in /tmp whatever TMPDIR says, so they read the same on each machine too. The demo server is
+started by the app itself over real stdio. Each step waits for a real condition (tools listed, preflight
+resolved, dialog shown, result in) rather than sleeping.
+
+Two runs write the same bytes (tests/test_screenshots_script.py compares a fresh run with screenshots/):
+besides the home, the only value that changes from run to run is how long the call in ``result`` took,
+and that picture shows it as ``SHOWN_CALL_SECONDS``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import os
 import re
 import shutil
@@ -25,11 +31,15 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 TIMEOUT = 30.0
+SHOWN_CALL_SECONDS = 0.042
+"""The duration the ``result`` picture shows for its call, whatever it took (it differs on each run)."""
+TMP = Path("/tmp")
 
 
 def _prepare_home() -> Path:
     """A fresh, isolated home: must be made before the app (and its config loader) is imported."""
-    home = Path(tempfile.mkdtemp(prefix="mcp-tui-demo-"))
+    parent = TMP if TMP.is_dir() and os.access(TMP, os.W_OK) else None
+    home = Path(tempfile.mkdtemp(prefix="mcp-tui-demo-", dir=parent))
     os.environ["MCP_TUI_HOME"] = str(home)
     os.environ.pop("MCP_TUI_CONFIG", None)
     return home
@@ -98,6 +108,16 @@ async def _open(pilot: Any, tool_list: Any, panel: Any, name: str) -> None:
         lambda: panel.tool is not None and panel.tool.name == name and panel.form is not None,
         f"{name} to open in the Call tab",
     )
+
+
+def _show_a_fixed_duration(view: Any) -> None:
+    """The result view shows every outcome with ``SHOWN_CALL_SECONDS`` as its duration."""
+    show = view.show
+
+    def show_fixed(outcome: Any, *, title: str) -> Any:
+        return show(dataclasses.replace(outcome, duration_s=SHOWN_CALL_SECONDS), title=title)
+
+    view.show = show_fixed
 
 
 class Shooter:
@@ -194,6 +214,7 @@ async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
         assert panel.form is not None
         panel.form.set_value({"query": "SELECT * FROM fruits ORDER BY id"})
         view = panel.query_one(ResultView)
+        _show_a_fixed_duration(view)
 
         def select_resolved() -> bool:
             result = panel.status_bar.result

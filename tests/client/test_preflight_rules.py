@@ -182,7 +182,8 @@ async def test_rule_6_pre_call_preflight_resolves_exactly_the_arguments_sent() -
 
 async def test_rule_6_pre_call_preflight_has_a_short_timeout_and_the_fallback() -> None:
     async with connected(build_server(hangs)) as conn:
-        engine = conn.engine(timeout=3600.0)  # the live preflight's limit: the pre-call one is its own
+        # The live preflight's limit, far longer: ending on it would read "no answer within 30 s".
+        engine = conn.engine(timeout=30.0)
         result = await engine.preflight(conn.tools["files"], DELETE, fresh=True, timeout=0.2)
     assert result.status is PreflightStatus.FAILED
     assert result.timed_out

@@ -41,7 +41,7 @@ def engine_for(manager: ConnectionManager) -> PreflightEngine:
     async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
         return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-    return PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+    return PreflightEngine(resolver, manager.connection_id, timeout=30.0)
 
 
 async def test_rule_1_by_capability_and_rule_4_across_a_reconnect() -> None:

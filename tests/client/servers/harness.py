@@ -94,12 +94,16 @@ def serving(script: str, *args: str) -> Iterator[int]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 30  # bounds only a server that never starts
+        while True:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(
+                        f"servers/{script} did not start (exit code {process.poll()})"
+                    ) from None
                 time.sleep(0.05)
         yield port
     finally:

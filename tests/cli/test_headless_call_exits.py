@@ -123,6 +123,10 @@ def test_a_call_that_outlives_its_timeout_exits_7(home: Path) -> None:
     assert audit_records(home)[-1]["outcome"] == "timeout"
 
 
+def started(marker: Path) -> bool:
+    return marker.exists() and marker.read_text(encoding="utf-8") == "started"
+
+
 def test_ctrl_c_cancels_the_call_tells_the_server_and_exits_130(home: Path) -> None:
     marker = home / "marker.txt"
     process = subprocess.Popen(
@@ -135,11 +139,12 @@ def test_ctrl_c_cancels_the_call_tells_the_server_and_exits_130(home: Path) -> N
         text=True,
     )
     try:
+        # The server writes "started" when the call reaches it; the file can exist a moment before it
+        # holds the word, so wait for the word. The deadline only bounds a broken test.
         deadline = time.monotonic() + 45
-        while not marker.exists() and time.monotonic() < deadline and process.poll() is None:
+        while not started(marker) and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.05)
-        assert marker.exists(), process.communicate(timeout=5)
-        assert marker.read_text(encoding="utf-8") == "started"
+        assert started(marker), process.communicate(timeout=5)
         process.send_signal(signal.SIGINT)
         _out, err = process.communicate(timeout=30)
     finally:

@@ -29,13 +29,13 @@ def test_a_server_error_with_an_sdk_code_exits_1_as_a_refusal(home: Path, code: 
 
 
 def test_an_invalid_error_object_exits_1_at_once_not_at_the_timeout(home: Path) -> None:
+    # Ending at the 30 s limit instead would exit 7 and say "No answer within 30 s".
     status, stderr, record = call_answered_with({"code": "x", "message": "m"}, home, "--timeout", "30")
     assert status == 1
     expected = "The server sent an invalid error response: the error code is a string, not an integer."
     assert f"mcp-tui: {expected}\n" in stderr
     assert (record["outcome"], record["error"]) == ("error", expected)
     assert isinstance(record["duration_ms"], int)
-    assert record["duration_ms"] < 2000
 
 
 def test_a_server_that_dies_during_the_call_exits_3(home: Path) -> None:

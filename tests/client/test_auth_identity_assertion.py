@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 import uvicorn
+from servers.harness import wait_until
 from servers.oauth_server import free_port
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -37,8 +38,9 @@ async def identity_provider(seen: list[dict[str, str]]) -> AsyncIterator[str]:
     )
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     task = asyncio.get_running_loop().create_task(server.serve())
-    while not server.started:  # noqa: ASYNC110 - uvicorn only offers the flag
-        await asyncio.sleep(0.01)
+    await wait_until(lambda: server.started or task.done())  # uvicorn only offers the flag
+    if task.done():
+        task.result()  # it could not start: say why
     try:
         yield f"http://127.0.0.1:{port}/token"
     finally:

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import httpx2
 from mcp.server.auth.provider import TokenError
-from servers.harness import FAST, Recorder
+from servers.harness import LIMITS, Recorder
 from servers.oauth_server import AutoApprove, serving
 
 from tui.client.auth.browser_step import SIGN_IN_NEEDED, can_open_browser
@@ -38,7 +38,7 @@ def config(url: str, **auth: object) -> ServerConfig:
 
 @asynccontextmanager
 async def manager_for(server: ServerConfig, auth_dir: Path) -> AsyncIterator[ConnectionManager]:
-    manager = ConnectionManager([server], FAST, Recorder(), auth_dir=auth_dir)
+    manager = ConnectionManager([server], LIMITS, Recorder(), auth_dir=auth_dir)
     try:
         yield manager
     finally:

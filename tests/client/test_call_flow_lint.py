@@ -56,7 +56,7 @@ def make_flow(manager: ConnectionManager, tmp_path: Path, policy: Policy, asker:
     async def resolver(tool: Any, arguments: dict[str, Any], timeout: float) -> Any:
         return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-    engine = PreflightEngine(resolver, manager.connection_id, 2.0)
+    engine = PreflightEngine(resolver, manager.connection_id, 30.0)
     return flow_harness.make_flow(manager, engine, policy, tmp_path, asker)
 
 

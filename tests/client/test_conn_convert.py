@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import base64
+from types import SimpleNamespace
 
+import pytest
+
+from tui.client import stderr_pipe
 from tui.client.convert import call_outcome, content_block, tool_info
 from tui.client.ext_types import marks_tools, tool_resolve_method
 from tui.client.models import EXTENSION_ID
@@ -97,7 +101,9 @@ def test_marks_tools() -> None:
     assert info.output_schema is None
 
 
-def test_line_log_is_bounded_and_rate_limited() -> None:
+def test_line_log_is_bounded_and_rate_limited(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The clock stands still: all 10 001 lines fall in one rate window, however slow the machine.
+    monkeypatch.setattr(stderr_pipe, "time", SimpleNamespace(monotonic=lambda: 1000.0))
     live: list[str] = []
     log = LineLog(live.append, max_lines=100)
     for i in range(10_000):

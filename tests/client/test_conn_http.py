@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,11 +16,10 @@ from tui.config.model import ServerConfig
 async def test_nobody_listening_is_connection_refused(transport: str) -> None:
     url = f"http://127.0.0.1:{free_port()}/mcp"
     config = ServerConfig(name="h", transport=transport, url=url)  # type: ignore[arg-type]
-    started = time.monotonic()
+    # The connect limit is 30 s (LIMITS): failing on it would read "timed out", not "connection refused".
     async with running([config]) as (manager, _):
         await wait_status(manager, "h", ConnectionStatus.FAILED)
         assert manager.state("h").error == "connection refused"
-    assert time.monotonic() - started < 4  # not the 5 s connect timeout
 
 
 @pytest.fixture
@@ -34,7 +32,7 @@ def http_server() -> Iterator[str]:
 async def test_streamable_http_server(http_server: str, mode: str) -> None:
     config = ServerConfig(name="h", transport="http", url=http_server, protocol=mode, headers={"X-Test": "1"})
     async with running([config]) as (manager, _):
-        await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+        await wait_until(lambda: bool(manager.tools("h")))
         assert {t.name for t in manager.tools("h")} >= {"echo", "files"}
         assert {t.name: t for t in manager.tools("h")}["files"].resolve_method == "tools/resolve"
         outcome = await manager.call_tool("h", "echo", {"text": "over http"})

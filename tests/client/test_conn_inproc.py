@@ -94,7 +94,7 @@ async def test_tool_list_changed_refreshes(mode: str) -> None:
         await wait_until(lambda: bool(manager.tools("t")))
         outcome = await manager.call_tool("t", "add_tool", {"name": "brand_new"})
         assert outcome.ok, outcome.error
-        await wait_until(lambda: "brand_new" in {t.name for t in manager.tools("t")}, timeout=5)
+        await wait_until(lambda: "brand_new" in {t.name for t in manager.tools("t")})
 
 
 async def test_disconnect_and_reconnect_count_connections() -> None:

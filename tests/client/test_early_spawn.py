@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
+
+from servers.harness import wait_until
 
 from tui.client.early_spawn import adopt, spawn_early, stop_unadopted
 from tui.client.events import ClientEvent
@@ -30,10 +31,7 @@ async def test_an_early_server_is_adopted_called_and_stopped(tmp_path: Path) -> 
     )
     await manager.start()
     try:
-        for _ in range(300):
-            if manager.tools("demo"):
-                break
-            await asyncio.sleep(0.05)
+        await wait_until(lambda: bool(manager.tools("demo")))
         assert manager.state("demo").status is ConnectionStatus.CONNECTED
         assert manager.state("demo").server_name == "mcp-tui-demo"
         outcome = await manager.call_tool("demo", "list_sandbox", {})

@@ -43,7 +43,7 @@ async def run_call(
     await manager.start()
     try:
         await wait_until(lambda: bool(manager.tools("ext")))
-        engine = PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+        engine = PreflightEngine(resolver, manager.connection_id, timeout=30.0)
         flow = make_flow(manager, engine, policy, tmp_path, confirm)
         files = {t.name: t for t in manager.tools("ext")}["files"]
         record = await flow.run(files, READ)

@@ -42,7 +42,7 @@ async def started(
         async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
             return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-        yield manager, PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+        yield manager, PreflightEngine(resolver, manager.connection_id, timeout=30.0)
     finally:
         await manager.aclose()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -25,37 +24,49 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
+def spawn(port: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
         [sys.executable, str(SERVERS / "http_server.py"), str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
+
+
+async def start_server(port: int) -> subprocess.Popen[bytes]:
+    """The test HTTP server on ``port``, once it accepts connections (the test's loop keeps running)."""
+    process = spawn(port)
+
+    def accepts() -> bool:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
         except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise AssertionError("the test HTTP server did not start")
+            return process.poll() is not None  # it exited: stop waiting, and say so below
+        return True
+
+    try:
+        await wait_until(accepts)
+    except AssertionError:
+        process.kill()
+        raise
+    if process.poll() is not None:
+        raise AssertionError(f"the test HTTP server exited with {process.returncode}")
+    return process
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_a_killed_http_server_shows_failed_by_itself_and_reconnects_when_back(mode: str) -> None:
     port = free_port()
-    server = start_server(port)
+    server = await start_server(port)
     config = ServerConfig(name="h", transport="http", url=f"http://127.0.0.1:{port}/mcp", protocol=mode)
     try:
         async with running([config]) as (manager, _):
-            await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+            await wait_until(lambda: bool(manager.tools("h")))
             assert manager.state("h").status is ConnectionStatus.CONNECTED
             server.kill()
             server.wait(5)
             # No call, no key: the next health ping finds it gone.
             await wait_status(
-                manager, "h", ConnectionStatus.FAILED, timeout=HEALTH_INTERVAL + HEALTH_TIMEOUT + 5
+                manager, "h", ConnectionStatus.FAILED, timeout=HEALTH_INTERVAL + HEALTH_TIMEOUT + 20
             )
             # The failed ping surfaces as the transport's own error (refused, or the open stream broke
             # off) or as the ping's; either way in words, never an exception's class name.
@@ -63,10 +74,10 @@ async def test_a_killed_http_server_shows_failed_by_itself_and_reconnects_when_b
             assert error == "connection refused" or error.startswith(
                 ("the server stopped answering", "the connection to the server broke off")
             ), error
-            server = start_server(port)
+            server = await start_server(port)
             await manager.reconnect("h")
-            await wait_status(manager, "h", ConnectionStatus.CONNECTED, timeout=10)
-            await wait_until(lambda: bool(manager.tools("h")), timeout=10)
+            await wait_status(manager, "h", ConnectionStatus.CONNECTED)
+            await wait_until(lambda: bool(manager.tools("h")))
     finally:
         server.kill()
         server.wait(5)

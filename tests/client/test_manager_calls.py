@@ -62,10 +62,10 @@ async def test_resolve_goes_to_the_tool_s_declared_method() -> None:
     async with running([CONFIG], targets={"t": server}) as (manager, _):
         await wait_until(lambda: bool(manager.tools("t")))
         assert manager.tools("t")[0].resolve_method == "tools/resolve"
-        outcome = await manager.resolve("t", "any", {}, 2.0)
+        outcome = await manager.resolve("t", "any", {}, 30.0)
         assert outcome.error is None, outcome.error
         assert outcome.annotations == {"readOnlyHint": True}
-        unknown = await manager.resolve("t", "nope", {}, 2.0)
+        unknown = await manager.resolve("t", "nope", {}, 30.0)
         assert unknown.error == "nope does not declare per-call resolution"
 
 
@@ -99,5 +99,5 @@ async def test_elicitation_future_is_cancelled_when_the_call_is() -> None:
         with pytest.raises(asyncio.CancelledError):
             await task
         future = events.of(ElicitationRequested)[0].answer
-        await wait_until(future.done, timeout=3)
+        await wait_until(future.done)
         assert future.cancelled()

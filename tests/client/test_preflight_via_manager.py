@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from misbehaving.servers import Counting, build_server, well_behaved
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from misbehaving.servers import (
+    BY_ACTION,
+    FILES_STATIC,
+    Counting,
+    DraftFlags,
+    ResolveRequestParams,
+    build_server,
+    resolved_tool,
+    tool,
+    well_behaved,
+)
+from servers.harness import wait_until
 
 from tui.client.manager import ConnectionManager
 from tui.client.models import ConnectionStatus, ToolInfo
@@ -18,18 +31,17 @@ READ = {"action": "read", "path": "notes.txt"}
 
 
 async def wait_connected(manager: ConnectionManager, name: str) -> None:
-    for _ in range(200):
-        if manager.state(name).status is ConnectionStatus.CONNECTED and manager.tools(name):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{name} did not connect: {manager.state(name)}")
+    def connected() -> bool:
+        return manager.state(name).status is ConnectionStatus.CONNECTED and bool(manager.tools(name))
+
+    await wait_until(connected)
 
 
 def engine_for(manager: ConnectionManager) -> PreflightEngine:
     async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> ResolveOutcome:
         return await manager.resolve(tool.server, tool.name, arguments, timeout)
 
-    return PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+    return PreflightEngine(resolver, manager.connection_id, timeout=30.0)
 
 
 async def test_rule_1_by_capability_and_rule_4_across_a_reconnect() -> None:
@@ -57,3 +69,65 @@ async def test_rule_1_by_capability_and_rule_4_across_a_reconnect() -> None:
     assert not after.reused, "a new connection asks again"
     assert after.connection_id != first.connection_id
     assert counting.calls == [READ, READ]
+
+
+REDEFINED: dict[str, Any] = {**FILES_STATIC, "openWorldHint": True}
+"""What ``files`` becomes: the same tool, now reaching the outside world."""
+OPEN_WORLD_READ: dict[str, Any] = {**BY_ACTION["read"], "openWorldHint": True}
+
+
+def redefinable(counting: list[dict[str, Any]]) -> Server[Any]:
+    """``files`` (resolvable, SEP-1862) and ``redefine``, which re-defines ``files`` and sends
+    tools/list_changed on the same connection. The answer for a read follows the definition in force."""
+    static = {"files": FILES_STATIC}
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[tool("files", static["files"]), tool("redefine", None)])
+
+    async def call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> Any:
+        static["files"] = REDEFINED
+        await ctx.session.send_tool_list_changed()
+        return types.CallToolResult(content=[types.TextContent(type="text", text="redefined")])
+
+    async def resolve(ctx: ServerRequestContext[Any, Any], params: ResolveRequestParams) -> Any:
+        counting.append(dict(params.arguments))
+        answer = OPEN_WORLD_READ if static["files"] is REDEFINED else BY_ACTION["read"]
+        return {"tool": resolved_tool(params.name, answer)}
+
+    server: Server[Any] = Server("redefinable", on_list_tools=list_tools, on_call_tool=call_tool)
+    server.add_request_handler("tools/resolve", ResolveRequestParams, resolve)
+    server.middleware.append(DraftFlags({"files"}, "resolve", capability=False))
+    return server
+
+
+async def test_rule_4_a_tool_redefined_on_the_same_connection_is_asked_again() -> None:
+    """The answer cached for (tool, arguments) was given about the old definition: after tools/list_changed
+    redefines the tool, the same arguments are resolved again, on the same connection."""
+    calls: list[dict[str, Any]] = []
+    config = ServerConfig(name="cap", transport="stdio", command="in-process")
+    manager = ConnectionManager([config], Timeouts(), lambda event: None, targets={"cap": redefinable(calls)})
+    await manager.start()
+    try:
+        await wait_connected(manager, "cap")
+        before = {t.name: t for t in manager.tools("cap")}["files"]
+        engine = engine_for(manager)
+        first = await engine.preflight(before, READ)
+        assert engine.preflight_now(before, READ) is not None, "the same definition reuses its answer"
+        connection = manager.connection_id("cap")
+
+        assert (await manager.call_tool("cap", "redefine", {})).ok
+        await wait_until(lambda: {t.name: t for t in manager.tools("cap")}["files"] != before)
+        after = {t.name: t for t in manager.tools("cap")}["files"]
+        shown = engine.preflight_now(after, READ)
+        again = await engine.preflight(after, READ)
+        assert manager.connection_id("cap") == connection, "the same connection throughout"
+    finally:
+        await manager.aclose()
+    assert after.annotations == REDEFINED
+    assert shown is None, "nothing cached for the new definition"
+    assert (first.grade, again.grade) == (Grade.SAFE, Grade.LOW)
+    assert not again.reused
+    assert calls == [READ, READ]
+    assert not engine.is_nondeterministic("cap"), "a new definition may answer differently"

@@ -62,7 +62,7 @@ async def run_call(answer: Any, tmp_path: Path) -> tuple[Any, list[ConfirmReques
         await wait_until(lambda: bool(manager.tools("sep")))
         files = {t.name: t for t in manager.tools("sep")}["files"]
         assert files.resolve_method == "tools/resolve"
-        engine = PreflightEngine(resolver, manager.connection_id, timeout=2.0)
+        engine = PreflightEngine(resolver, manager.connection_id, timeout=30.0)
         record = await make_flow(manager, engine, TRUSTING, tmp_path, confirm).run(files, READ)
     finally:
         await manager.aclose()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any, cast
 
@@ -31,8 +30,11 @@ INVALID_ERRORS = [
     ({"code": 1}, "the error has no message"),
     ("overloaded", "the error is a string, not an object"),
 ]
-PATIENT = Timeouts(connect=5, request=5, call=30, preflight=30)
-"""Long limits: a request that waited for one instead of ending on the answer fails the time checks."""
+LONG = 30.0
+"""Far beyond any answer given at once, even on a loaded machine, and within the test's own timeout: a
+request that waited for its limit instead of ending on the answer ends timed out, which the checks on the
+outcome's words tell apart from the answer. No check here is on how long anything took."""
+PATIENT = Timeouts(connect=LONG, request=LONG, call=LONG, preflight=LONG)
 
 
 def answering(error: object) -> ServerConfig:
@@ -48,8 +50,9 @@ async def test_a_server_error_with_an_sdk_code_is_the_server_refusing(code: int,
         assert outcome.error == f"The server refused the call: {message}"
         assert outcome.error_code == code
         assert not outcome.connection_lost
-        assert outcome.duration_s < 1.0, "answered at once: no wait for the connection to end"
-        # The connection was fine all along.
+        # Answered at once: the call did not wait for the connection to end, and the connection and the
+        # server's process were fine all along.
+        assert manager.connection("e").ended_reason is None
         assert manager.state("e").status is ConnectionStatus.CONNECTED
         assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
@@ -62,7 +65,6 @@ async def test_an_invalid_error_object_fails_the_call_at_once(error: object, pro
         assert outcome.status is CallStatus.ERROR
         assert outcome.error == f"The server sent an invalid error response: {problem}."
         assert outcome.error_code is None
-        assert outcome.duration_s < 2.0, "the server answered at once"
         # The traffic log shows what the server sent, not the stand-in the call ended on.
         records = manager.connection("e").traffic.records
         [answer] = [r for r in records if r.direction == "in" and r.method == "tools/call"]
@@ -82,7 +84,6 @@ async def test_an_invalid_error_object_over_legacy_sse_ends_the_call_at_once(
             await wait_until(lambda: bool(manager.tools("e")))
             outcome = await manager.call_tool("e", "fail", {})
             assert outcome.error == f"The server sent an invalid error response: {problem}."
-            assert outcome.duration_s < 2.0, "the server answered at once"
             assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
@@ -97,7 +98,6 @@ async def test_an_answer_nested_too_deeply_ends_the_call_at_once_with_the_reason
         await wait_until(lambda: bool(manager.tools("e")))
         outcome = await manager.call_tool("e", "deep", {"depth": depth})
         assert outcome.error == TOO_DEEP
-        assert outcome.duration_s < 2.0, "the server answered at once"
         assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
@@ -109,7 +109,6 @@ async def test_an_answer_nested_too_deeply_over_legacy_sse_ends_the_call_at_once
             await wait_until(lambda: bool(manager.tools("e")))
             outcome = await manager.call_tool("e", "deep", {"depth": depth})
             assert outcome.error == TOO_DEEP
-            assert outcome.duration_s < 2.0, "the server answered at once"
             assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
@@ -124,7 +123,6 @@ async def test_an_answer_nested_too_deeply_over_streamable_http_says_why(depth: 
             await wait_until(lambda: bool(manager.tools("e")))
             outcome = await manager.call_tool("e", "deep", {"depth": depth})
             assert outcome.error == TOO_DEEP
-            assert outcome.duration_s < 2.0, "the server answered at once"
             assert (await manager.call_tool("e", "echo", {})).content == (TextBlock("still here"),)
 
 
@@ -132,7 +130,7 @@ async def test_an_answer_nested_too_deeply_over_streamable_http_says_why(depth: 
 async def test_preflight_reads_a_server_error_with_an_sdk_code_as_its_answer(code: int, message: str) -> None:
     async with running([answering({"code": code, "message": message})], PATIENT) as (manager, _):
         await wait_until(lambda: bool(manager.tools("e")))
-        outcome = await manager.resolve("e", "fail", {}, 30.0)
+        outcome = await manager.resolve("e", "fail", {}, LONG)
     assert not outcome.timed_out
     assert outcome.error_code == code
     assert outcome.error == f"the server answered tools/resolve with error {code} (error): {message}"
@@ -141,9 +139,7 @@ async def test_preflight_reads_a_server_error_with_an_sdk_code_as_its_answer(cod
 async def test_preflight_ends_at_once_on_an_invalid_error_object() -> None:
     async with running([answering({"message": "nocode"})], PATIENT) as (manager, _):
         await wait_until(lambda: bool(manager.tools("e")))
-        started = time.monotonic()
-        outcome = await manager.resolve("e", "fail", {}, 30.0)
-        assert time.monotonic() - started < 2.0
+        outcome = await manager.resolve("e", "fail", {}, LONG)  # ended by the answer, not the limit
     assert not outcome.timed_out
     assert outcome.error == "the server sent an invalid error response: the error has no code"
 
@@ -153,30 +149,32 @@ async def test_preflight_on_a_server_that_dies_says_the_connection_closed() -> N
     config = ServerConfig(name="x", transport="stdio", command=sys.executable, args=(str(script),))
     async with running([config], PATIENT) as (manager, _):
         await wait_until(lambda: bool(manager.tools("x")))
-        started = time.monotonic()
-        outcome = await manager.resolve("x", "files", {"action": "read", "path": "n"}, 30.0)
-        assert time.monotonic() - started < 5.0, "a dead server must not be mistaken for a slow one"
+        # A dead server must not be mistaken for a slow one: only the connection's end can end this.
+        outcome = await manager.resolve("x", "files", {"action": "read", "path": "n"}, LONG)
     assert not outcome.timed_out
     assert outcome.error == "the connection closed before the server answered"
     assert outcome.error_code is None
 
 
 class _Pinged:
-    """A client whose ping gets ``error``, as the server's answer or as the SDK's own."""
+    """A client whose ping gets ``error``, as the server's answer or as the SDK's own; after ``enough``
+    pings it stops the watch (by ``scope``), which has then kept watching that long."""
 
-    def __init__(self, error: Exception) -> None:
-        self.error, self.pings = error, 0
+    def __init__(self, error: Exception, scope: anyio.CancelScope, enough: int) -> None:
+        self.error, self.scope, self.enough, self.pings = error, scope, enough, 0
         self.session = self  # the health watch pings through the session
 
     async def send_ping(self) -> None:
         self.pings += 1
+        if self.pings == self.enough:
+            self.scope.cancel()
         raise self.error
 
 
-async def _watch(error: Exception, transport_ended: bool) -> tuple[list[str], int]:
+async def _watch(error: Exception, transport_ended: bool, enough: int = 5) -> tuple[list[str], int]:
     lost: list[str] = []
-    client = _Pinged(error)
-    with anyio.move_on_after(0.5):
+    with anyio.CancelScope() as scope:
+        client = _Pinged(error, scope, enough)
         await watch_health(cast(Any, client), lost.append, lambda: transport_ended)
     return lost, client.pings
 
@@ -185,9 +183,10 @@ async def test_health_keeps_a_server_answering_ping_with_32000(monkeypatch: pyte
     monkeypatch.setattr(health, "HEALTH_INTERVAL", 0.01)
     lost, pings = await _watch(MCPError(-32000, "Server overloaded"), transport_ended=False)
     assert lost == []
-    assert pings > 3
-    lost, _ = await _watch(MCPError(-32000, "Connection closed"), transport_ended=True)
+    assert pings == 5, "still watching after five refused pings"
+    lost, pings = await _watch(MCPError(-32000, "Connection closed"), transport_ended=True)
     assert lost == ["the server stopped answering (the server closed the connection)"]
+    assert pings == 1
 
 
 def test_a_listing_refused_with_32000_reads_as_the_servers_answer_not_a_closed_connection() -> None:

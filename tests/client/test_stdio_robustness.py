@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
+from types import SimpleNamespace
 
 import pytest
 from servers.harness import running, stdio, wait_status, wait_until
 
+from tui.client import stderr_pipe
 from tui.client.events import StderrLine
 from tui.client.models import ConnectionStatus
 from tui.client.results import CallStatus, TextBlock
-from tui.client.stderr_pipe import MAX_LINES
+from tui.client.stderr_pipe import EMIT_BURST, MAX_LINES
 from tui.config.model import ServerConfig, Timeouts
 
 FAILED, CONNECTED = ConnectionStatus.FAILED, ConnectionStatus.CONNECTED
@@ -54,13 +55,11 @@ async def test_crash_mid_call_fails_clearly_and_reconnect_works() -> None:
 
 
 async def test_never_answers_times_out() -> None:
-    timeouts = Timeouts(connect=5, request=5, call=0.5)
+    timeouts = Timeouts(connect=30, request=30, call=0.5)  # only the call's limit is short
     async with running([stdio("r", "raw_server.py")], timeouts) as (manager, _):
         await wait_until(lambda: bool(manager.tools("r")))
-        started = time.monotonic()
         outcome = await manager.call_tool("r", "hang", {})
         assert outcome.status is CallStatus.TIMEOUT
-        assert time.monotonic() - started < 3
         assert outcome.error == "No answer within 0.5 s; the server was told to stop the call."
         assert manager.state("r").status is CONNECTED  # one slow call is not a broken server
 
@@ -76,7 +75,7 @@ async def test_cancel_a_call_by_cancelling_its_task() -> None:
     async with running([stdio("r", "raw_server.py")]) as (manager, _):
         await wait_until(lambda: bool(manager.tools("r")))
         task = asyncio.create_task(manager.call_tool("r", "hang", {}))
-        await asyncio.sleep(0.2)
+        await wait_until(lambda: "hang: received, never answering" in manager.stderr("r"))
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
@@ -127,20 +126,25 @@ async def test_exit_at_start_shows_code_and_stderr() -> None:
         )
 
 
-async def test_stderr_flood_keeps_the_buffer_bounded_and_the_loop_responsive() -> None:
+async def test_stderr_flood_keeps_the_buffer_bounded_and_the_loop_responsive(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The rate window's clock stands still, so the number of live lines does not depend on how fast this
+    # machine reads the flood: one window's worth.
+    monkeypatch.setattr(stderr_pipe, "time", SimpleNamespace(monotonic=lambda: 1000.0))
     async with running([stdio("r", "raw_server.py", "--stderr-flood", "5")]) as (manager, events):
-        await wait_until(lambda: bool(manager.tools("r")), timeout=20)
+        await wait_until(lambda: bool(manager.tools("r")))
         outcome = await manager.call_tool("r", "flood_stderr", {"mb": 3})
         assert outcome.content == (TextBlock("flooded"),)
-        await wait_until(lambda: manager.stderr("r")[-1].startswith("29999 "), timeout=10)
+        await wait_until(lambda: manager.stderr("r")[-1].startswith("29999 "))
         assert len(manager.stderr("r")) == MAX_LINES
-        # 80 000 lines arrived; live events were rate-limited to a small share of them.
-        assert len(events.of(StderrLine)) < 5000
+        # 80 000 lines arrived; live events were rate-limited to one window's worth of them.
+        assert len(events.of(StderrLine)) == EMIT_BURST
 
 
 async def test_stdout_garbage_is_logged_and_the_connection_survives() -> None:
     async with running([stdio("r", "raw_server.py", "--garbage", "20000")]) as (manager, _):
-        await wait_until(lambda: bool(manager.tools("r")), timeout=20)
+        await wait_until(lambda: bool(manager.tools("r")))
         assert (await manager.call_tool("r", "echo", {"text": "ok"})).ok
         garbage = [line for line in manager.stderr("r") if line.startswith("stdout (not JSON-RPC): ")]
         assert garbage[-1] == "stdout (not JSON-RPC): DEBUG garbage line 19999 [bold]not json[/bold]"

@@ -54,7 +54,8 @@ def _free_port() -> int:
 
 
 async def _wait_for_port(port: int) -> None:
-    with anyio.fail_after(20):
+    """Until the server accepts connections (the bound is only for a server that never starts)."""
+    with anyio.fail_after(30):
         while True:
             try:
                 stream = await anyio.connect_tcp("127.0.0.1", port)

@@ -34,7 +34,7 @@ async def started(
     session.attach(answerer)
     await session.start()
     try:
-        states = await session.ready("f", timeout=10)
+        states = await session.ready("f", timeout=30)  # bounds only a broken test
         assert states[0].status.value == "connected", states[0].error
         yield session, events
     finally:

@@ -7,12 +7,12 @@ and open-world. Called by its old definition, it was graded safe and ran on the 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import mcp_types as types
 import pytest
 from mcp.server.mcpserver import Context, MCPServer
+from servers.harness import wait_until
 
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
@@ -61,7 +61,7 @@ async def test_a_tool_re_listed_since_it_was_opened_is_refused_until_opened_agai
     session.attach(always)
     await session.start()
     try:
-        await session.ready("shifty", timeout=20)
+        await session.ready("shifty", timeout=30)
         opened = session.find_tool("shifty", "act")
         assert opened is not None
         assert (await session.call(opened, {})).outcome.ok  # asked once, "always up to safe" stored
@@ -71,10 +71,7 @@ async def test_a_tool_re_listed_since_it_was_opened_is_refused_until_opened_agai
         turn = session.find_tool("shifty", "turn")
         assert turn is not None
         await session.call(turn, {})
-        for _ in range(200):  # the re-listing arrives after the notification
-            if session.find_tool("shifty", "act") != opened:
-                break
-            await asyncio.sleep(0.02)
+        await wait_until(lambda: session.find_tool("shifty", "act") != opened)  # re-listed after the notice
         now = session.find_tool("shifty", "act")
         assert now is not None
         assert now != opened

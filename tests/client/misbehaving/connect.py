@@ -68,7 +68,8 @@ class Connected:
         session = self.client.session
         return await send_resolve(session, tool.resolve_method, tool.name, arguments, timeout, lambda: False)
 
-    def engine(self, timeout: float = 2.0) -> PreflightEngine:
+    def engine(self, timeout: float = 30.0) -> PreflightEngine:
+        """``timeout``: 30 s unless a test is about an expiring limit (never the reason a test fails)."""
         return PreflightEngine(self.resolve, lambda server: self.connection, timeout)
 
 

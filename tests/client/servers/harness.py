@@ -17,7 +17,9 @@ from tui.client.models import ConnectionStatus
 from tui.config.model import ServerConfig, Timeouts
 
 HERE = Path(__file__).parent
-FAST = Timeouts(connect=5.0, request=5.0, call=5.0, preflight=2.0)
+LIMITS = Timeouts(connect=30.0, request=30.0, call=30.0, preflight=30.0)
+"""Far above what a well-behaved server needs, even on a loaded machine: a test never fails because a server
+started or answered slowly. A test about a timeout that expires sets its own."""
 
 
 class Recorder:
@@ -34,7 +36,8 @@ class Recorder:
         return [e.state.status for e in self.of(ServerStateChanged) if e.state.name == name]
 
 
-async def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+async def wait_until(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Until ``check()`` holds; ``timeout`` only bounds how long a broken test hangs."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -46,7 +49,7 @@ async def wait_status(
     manager: ConnectionManager,
     name: str,
     *wanted: ConnectionStatus,
-    timeout: float = 10.0,
+    timeout: float = 30.0,
 ) -> None:
     await wait_until(lambda: manager.state(name).status in wanted, timeout)
 
@@ -64,7 +67,7 @@ def stdio(name: str, script: str, *args: str, protocol: str = "legacy", **kw: ob
 
 @asynccontextmanager
 async def running(
-    servers: list[ServerConfig], timeouts: Timeouts = FAST, targets: dict[str, object] | None = None
+    servers: list[ServerConfig], timeouts: Timeouts = LIMITS, targets: dict[str, object] | None = None
 ) -> AsyncIterator[tuple[ConnectionManager, Recorder]]:
     recorder = Recorder()
     manager = ConnectionManager(servers, timeouts, recorder, targets=targets)
@@ -91,12 +94,16 @@ def serving(script: str, *args: str) -> Iterator[int]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 30  # bounds only a server that never starts
+        while True:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(
+                        f"servers/{script} did not start (exit code {process.poll()})"
+                    ) from None
                 time.sleep(0.05)
         yield port
     finally:

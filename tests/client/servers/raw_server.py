@@ -9,8 +9,8 @@ It answers ``initialize``, ``tools/list`` and ``tools/call`` and silently ignore
   --slow-start S      sleep S seconds before reading anything
   --tools JSON        list these tools (a JSON array, as sent) instead of the ones below
 
-Tools: echo(text), crash() (exits with code 1 in the middle of the call), hang() (never answers),
-big(mb) (returns that many megabytes of text), flood_stderr(mb) (floods stderr, then answers).
+Tools: echo(text), crash() (exits with code 1 in the middle of the call), hang() (never answers; says so
+on stderr), big(mb) (returns that many megabytes of text), flood_stderr(mb) (floods stderr, then answers).
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def call(request_id: object, name: str, args: dict) -> None:
         sys.stderr.flush()
         os._exit(1)
     elif name == "hang":
+        sys.stderr.write("hang: received, never answering\n")  # so a test can wait for the call to arrive
+        sys.stderr.flush()
         return
     elif name == "big":
         result = {"content": [{"type": "text", "text": "y" * int(float(args.get("mb", 1)) * 1_000_000)}]}

@@ -172,9 +172,11 @@ class MainScreen(Screen[None]):
 
         async with self._panel_lock:
             placeholder = self.query("#workspace-placeholder")
-            if self.workspace_ready.is_set() or not placeholder:  # mounted, or the app is closing
-                return
-            workspace = Workspace(id="workspace", initial="call")
+            if self.workspace_ready.is_set() or not placeholder or self._quitting:
+                return  # mounted already, or the app is closing: nothing would be shown
+            # The first pane (Call) opens by itself. Named here, Textual's tab bar would look it up as it
+            # mounts, and raise when a quit in between has already removed the tabs.
+            workspace = Workspace(id="workspace")
             panes = [
                 # The call panel (form, results) is the heaviest part of the screen and nothing in it
                 # shows before a tool is opened: it is mounted once the first tools are listed.
@@ -187,6 +189,8 @@ class MainScreen(Screen[None]):
             for pane in panes:  # what ``with TabbedContent():`` does in compose
                 workspace.compose_add_child(pane)
             await placeholder.remove()
+            if self._quitting:  # while the placeholder went, the person quit: the slot goes too
+                return
             await self.query_one("#workspace-slot").mount(workspace)
             self.workspace_ready.set()
         held, self._held_events = self._held_events, deque(maxlen=HELD_EVENTS)
@@ -198,6 +202,11 @@ class MainScreen(Screen[None]):
                 self._show_tool_details(tool, self.static_hints(tool))
             if (server := self.query_one(ServerList).highlighted_server) is not None:
                 self._show_server_in_workspace(server)
+
+    @property
+    def _quitting(self) -> bool:
+        """The app was asked to exit (its return code is set then): widgets mounted now would fail."""
+        return self.app.return_code is not None
 
     @property
     def _workspace(self) -> TabbedContent:

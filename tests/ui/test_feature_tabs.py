@@ -6,15 +6,18 @@ import asyncio
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from app_harness import wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
+from tui.client.models import ToolInfo
 from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
 from tui.ui.widgets.server_info import ServerInfoView
@@ -340,3 +343,37 @@ async def test_the_resource_buttons_all_fit_the_pane_at_80_columns(home: Path) -
         assert [str(b.label) for b in buttons] == ["Read", "Unsubscribe", "Save", "Refresh"]
         for button in buttons:
             assert pane.region.contains_region(button.region), f"{button.label} at {button.region}"
+
+
+async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -> None:
+    """A prompt's form posts the same Changed as the call form, and it bubbles to the main screen too: it
+    must not be preflighted (sent to a resolving server, shown as the call's hints) as the tool's own."""
+    app = app_with(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        screen = app.main_screen
+        await wait_for(pilot, lambda: screen.live is not None)
+        touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
+        await screen.open_tool(touch, {"uri": "notes://plain"})
+        live = screen.live
+        assert live is not None
+        asked: list[dict[str, Any]] = []
+        update = live.update
+
+        def recording(tool: ToolInfo, arguments: dict[str, Any]) -> None:
+            asked.append(arguments)
+            update(tool, arguments)
+
+        live.update = recording  # type: ignore[method-assign]
+        await open_first(pilot, app, "f8", "#prompt-list", 1)
+        await wait_for(pilot, lambda: bool(screen.query("#prompt-form")))
+        prompt_form = screen.query_one("#prompt-form", ArgumentForm)
+        call_form = screen.panel.form
+        assert call_form is not None
+
+        # Handed straight to the screen, so the test knows when it was handled (a bubbling message takes
+        # a hop per widget): the prompt form's edit is dropped, the call form's is preflighted.
+        screen.on_argument_form_changed(ArgumentForm.Changed(prompt_form, {"code": "x = 1"}, []))
+        screen.on_argument_form_changed(ArgumentForm.Changed(call_form, {"uri": "notes://data"}, []))
+        assert asked[-1:] == [{"uri": "notes://data"}]
+        assert {"code": "x = 1"} not in asked

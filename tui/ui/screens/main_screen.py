@@ -435,8 +435,10 @@ class MainScreen(Screen[None]):
             form.focus_first_field()
 
     def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
-        panel = self.panel
-        if panel.tool is None:
+        # Only the open tool's own form: a prompt's or a resource template's form posts the same message,
+        # and so may the form being replaced, or any form before the call panel is built.
+        panel = self.mounted_panel
+        if panel is None or panel.tool is None or event.form is not panel.form:
             return
         if self.live is None:
             return  # the session is still starting; the first edit after it starts preflights

@@ -17,6 +17,7 @@ from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
@@ -80,7 +81,7 @@ async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
         assert isinstance(app.screen, SamplingScreen)
         app.screen.query_one("#sampling-reply", TextArea).insert("Forty-two.")
         await pilot.press("ctrl+s")
-        outcome = await asyncio.wait_for(call, 10)
+        outcome = await asyncio.wait_for(call, 20)
         assert outcome.content[0].text == "model human (mcp-tui) said: Forty-two."  # type: ignore[union-attr]
     record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert (record["kind"], record["answer"], record["reply"]) == ("sampling", "replied", "Forty-two.")
@@ -91,7 +92,7 @@ async def test_declining_sampling_tells_the_server(home: Path) -> None:
     async with app.run_test(size=(140, 45)) as pilot:
         call = await ask_to_sample(pilot, app, "Meaning?")
         await pilot.press("escape")
-        outcome = await asyncio.wait_for(call, 10)
+        outcome = await asyncio.wait_for(call, 20)
         assert "declined" in (outcome.error or "")
 
 
@@ -155,7 +156,7 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
         await pilot.press("enter")
         await wait_for(pilot, lambda: '"tools": [' in text_of(app, "#traffic-json"))
         await pilot.click("#traffic-export")
-        await pilot.pause()
+        await wait_for(pilot, lambda: list((home / "logs").glob("traffic-f-*.jsonl")))
         (exported,) = (home / "logs").glob("traffic-f-*.jsonl")
         rows = [json.loads(line) for line in exported.read_text(encoding="utf-8").splitlines()]
         assert [(r["direction"], r["method"]) for r in rows] == [("out", "tools/list"), ("in", "tools/list")]
@@ -224,17 +225,25 @@ async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_be
     """At 80 columns the tab bar scrolls to the tab a key opens; a tab opened after that still shows the
     highlighted server (Textual's Show event did not come then, and the pane said to highlight one)."""
     app = app_with(home)
-    views = {"f7": ResourcesView, "f8": PromptsView, "f9": TrafficView, "f10": ServerInfoView}
+    views: dict[str, type[FeaturePane]] = {
+        "f7": ResourcesView,
+        "f8": PromptsView,
+        "f9": TrafficView,
+        "f10": ServerInfoView,
+    }
     async with app.run_test(size=(80, 24)) as pilot:
         await app.session.ready("f", timeout=20)
-        # Every ordered pair of these tabs, one after the other, at the pace of a person reading each.
+        # Every ordered pair of these tabs, one after the other, each once the tab bar has scrolled to it.
         for key in ["f7", "f8", "f9", "f10", "f7", "f9", "f8", "f10", "f9", "f7", "f10", "f8", "f7"]:
             await pilot.press(key)
             await pilot.wait_for_scheduled_animations()  # the tab bar's scroll to the opened tab
-            await pilot.pause(0.2)
-            pane = app.screen.query_one(views[key])
-            assert pane.server == "f", f"{key}: {pane.status.render()}"
-            assert "Highlight a server" not in str(pane.status.render())
+            pane: FeaturePane = app.screen.query_one(views[key])
+
+            def shows_the_server(pane: FeaturePane = pane) -> bool:
+                """the opened pane to show server f (a pane never told kept asking to highlight one)"""
+                return pane.server == "f" and "Highlight a server" not in str(pane.status.render())
+
+            await wait_for(pilot, shows_the_server)
 
 
 async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
@@ -321,7 +330,7 @@ async def test_the_subscribe_button_says_what_it_does_to_the_resource_read(home:
         await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
         state.refused.add("notes://plain")  # the server refuses it after a reconnect: it is dropped
         await app.session.reconnect("f")
-        await app.session.ready("f", timeout=10)
+        await app.session.ready("f", timeout=20)
         await wait_for(pilot, lambda: app.session.features.subscribed("f") == frozenset())
         listing.focus()
         await pilot.press("down")

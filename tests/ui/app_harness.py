@@ -49,7 +49,8 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: 
         else:
             missing = None
         if loop.time() > deadline:
-            what = condition.__doc__ or condition
+            # A condition written as partial(check, app) is named by check's docstring.
+            what = getattr(condition, "func", condition).__doc__ or condition
             raise AssertionError(f"timed out after {timeout} s waiting for {what}") from missing
         await pilot.pause(0.05)
 

@@ -21,13 +21,19 @@ from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.results.result_view import ResultView
 
+KEEP_NOTIFICATIONS = 3600.0
+"""Seconds a notification without its own timeout stays in ``app._notifications``: Textual drops it
+from there after 5 s, which a loaded machine can spend between a notify and a test reading it."""
+
 
 def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
     """The app as ``mcp-tui`` builds it; MCP_TUI_HOME must already point at ``home``."""
     if config_text is not None:
         (home / "config.toml").write_text(config_text, encoding="utf-8")
     startup: Startup = load_startup(config_path=None)
-    return McpTuiApp(startup)
+    app = McpTuiApp(startup)
+    app.NOTIFICATION_TIMEOUT = KEEP_NOTIFICATIONS
+    return app
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 20.0) -> None:

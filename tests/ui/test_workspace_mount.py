@@ -3,18 +3,36 @@ or a few seconds pass); what the session said before that is shown once they exi
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+import pytest
 from app_harness import make_app, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
 from tui.client.events import StderrLine
+from tui.ui.app import McpTuiApp
+from tui.ui.screens import main_screen
 from tui.ui.screens.main_screen import HELD_EVENTS
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.log_view import ServerLogView
 
 
-async def test_the_tabs_are_not_built_for_the_first_frame(home: Path) -> None:
+def tabs_mounted(app: McpTuiApp) -> bool:
+    """the tabs on the right to be mounted"""
+    return app.main_screen.workspace_ready.is_set()
+
+
+def hold_the_tabs_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tabs after WORKSPACE_AT_THE_LATEST: a loaded machine can spend those seconds before the test
+    looks, and these tests are about what happens before the tabs exist."""
+    monkeypatch.setattr(main_screen, "WORKSPACE_AT_THE_LATEST", 3600.0)
+
+
+async def test_the_tabs_are_not_built_for_the_first_frame(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
     async with app.run_test(size=(120, 40)) as pilot:
@@ -22,12 +40,14 @@ async def test_the_tabs_are_not_built_for_the_first_frame(home: Path) -> None:
         assert not app.main_screen.workspace_ready.is_set()
         assert not app.main_screen.query(TabbedContent)
         await pilot.press("f3")  # a key that asks for a tab builds them at once
-        await pilot.pause()
-        assert app.main_screen.workspace_ready.is_set()
-        assert app.main_screen.query_one(TabbedContent).active == "logs"
+        await wait_for(pilot, partial(tabs_mounted, app))
+        await wait_for(pilot, lambda: app.main_screen.query_one(TabbedContent).active == "logs")
 
 
-async def test_log_lines_from_before_the_tabs_existed_show_in_order(home: Path) -> None:
+async def test_log_lines_from_before_the_tabs_existed_show_in_order(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
@@ -41,7 +61,10 @@ async def test_log_lines_from_before_the_tabs_existed_show_in_order(home: Path) 
         assert screen.query_one(ServerLogView).lines_of("demo")[-1] == "line 3"
 
 
-async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(home: Path) -> None:
+async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
@@ -56,12 +79,12 @@ async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(home: Path) -
         assert f"line {499}" not in lines
 
 
-async def test_the_tabs_follow_the_first_tools(home: Path) -> None:
+async def test_the_tabs_follow_the_first_tools(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hold_the_tabs_back(monkeypatch)  # so that it is the tools that bring them
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_tools(pilot, app)
-        await pilot.pause()
-        assert app.main_screen.workspace_ready.is_set()
+        await wait_for(pilot, partial(tabs_mounted, app))
 
 
 async def test_keys_pressed_before_the_session_started_say_so_instead_of_failing(home: Path) -> None:

@@ -3,11 +3,14 @@ or a few seconds pass); what the session said before that is shown once they exi
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_harness import make_app, wait_for, wait_for_tools
+from textual.widget import AwaitMount, Widget
 from textual.widgets import TabbedContent
 
 from tui.client.events import StderrLine
@@ -124,4 +127,50 @@ async def test_a_form_that_changes_before_the_call_panel_exists_is_no_error(home
         await wait_for(pilot, screen.workspace_ready.is_set)
         assert screen.mounted_panel is None
         screen.on_argument_form_changed(ArgumentForm.Changed(ArgumentForm({}), {}, []))
+        assert screen.mounted_panel is None
+
+
+async def test_a_test_that_ends_while_the_tabs_mount_closes_the_app_after_that_mount(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end of a test in the middle of the staged mount (tests/ui/conftest.py): here the test leaves
+    as soon as Textual has begun mounting the tabs. Closed then, Textual failed inside the tabs' own mount
+    ("No Tab with id '--content-tab-call'"), which run_test raises as the test's error."""
+    hold_the_tabs_back(monkeypatch)
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        slot = screen.query_one("#workspace-slot")
+        mount = slot.mount
+        begun = asyncio.Event()
+
+        def mount_and_say_so(*widgets: Widget, **options: Any) -> AwaitMount:
+            mounting = mount(*widgets, **options)
+            begun.set()
+            return mounting
+
+        slot.mount = mount_and_say_so  # type: ignore[method-assign]
+        screen.call_later(screen.mount_workspace)
+        await begun.wait()  # not a pilot wait: that would let the mount finish
+    assert screen.workspace_ready.is_set()
+
+
+async def test_no_staged_mount_starts_once_the_app_is_shutting_down(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first tools (or the timer) can ask for the tabs while the app closes: nothing is mounted then."""
+    hold_the_tabs_back(monkeypatch)
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        app._running = False  # as Textual's shutdown marks it first
+        try:
+            await screen.mount_call_panel()
+        finally:
+            app._running = True
+        assert not screen.workspace_ready.is_set()
         assert screen.mounted_panel is None

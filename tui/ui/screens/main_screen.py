@@ -172,7 +172,9 @@ class MainScreen(Screen[None]):
 
         async with self._panel_lock:
             placeholder = self.query("#workspace-placeholder")
-            if self.workspace_ready.is_set() or not placeholder:  # mounted, or the app is closing
+            # Mounted already, or the app is closing: a mount under way while Textual removes the widgets
+            # fails inside Textual (a tab's or a dropdown's own mount finds its parts gone).
+            if self.workspace_ready.is_set() or not placeholder or not self.app.is_running:
                 return
             workspace = Workspace(id="workspace", initial="call")
             panes = [
@@ -248,7 +250,7 @@ class MainScreen(Screen[None]):
 
         await self.mount_workspace()
         async with self._panel_lock:
-            if self.mounted_panel is not None:
+            if self.mounted_panel is not None or not self.app.is_running:  # mounted, or closing
                 return
             placeholder = self.query("#call-placeholder")
             if not placeholder:  # the app is closing: its widgets go first
@@ -420,7 +422,8 @@ class MainScreen(Screen[None]):
             # (reopening a call from History does): the panel below starts again from "Preflight".
             self.live.restart()
         await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
-        panel = self.panel
+        if (panel := self.mounted_panel) is None:
+            return  # the app is closing
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
         self._show_tool_details(tool, assessment.hints)
         self._workspace.active = "call"
@@ -654,7 +657,8 @@ class MainScreen(Screen[None]):
 
     async def _show_tab_when_ready(self, tab: str) -> None:
         await self.mount_workspace()
-        self._show_tab(tab)
+        if self.workspace_ready.is_set():  # not when the app is closing
+            self._show_tab(tab)
 
     def _show_tab(self, tab: str) -> None:
         from tui.ui.widgets.history import CallHistory

@@ -67,18 +67,19 @@ from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 
 first = []
+drawn = asyncio.Event()
 display = textual.app.App._display
 def _display(self, screen, update):
     display(self, screen, update)
     if update is not None and not first:
         first.append(sorted(sys.modules))
+        drawn.set()
 textual.app.App._display = _display
 
 async def main():
     app = McpTuiApp(load_startup(config_path=None))
-    async with app.run_test() as pilot:
-        while not first:
-            await pilot.pause(0.01)
+    async with app.run_test():
+        await drawn.wait()
     print(*first[0])
 asyncio.run(main())
 """
@@ -131,18 +132,19 @@ from tui.ui.app import McpTuiApp
 from tui.ui.screens.main_screen import MainScreen
 
 seen = []
+asked = asyncio.Event()
 build = MainScreen.mount_call_panel
 async def mount_call_panel(self):
     seen.append("tui.ui.widgets.call_panel" in sys.modules)
+    asked.set()
     await build(self)
 MainScreen.mount_call_panel = mount_call_panel
 
 async def main():
     app = McpTuiApp(load_startup(config_path=None))
-    async with app.run_test() as pilot:
+    async with app.run_test():
         await app.session.ready("demo", timeout=30)
-        while not seen:
-            await pilot.pause(0.05)
+        await asked.wait()
         # Leave once the tabs are mounted: quitting while Textual mounts them can fail inside Textual
         # (Tabs._on_mount after its tabs were removed), which is not what this test is about.
         await app.main_screen.workspace_ready.wait()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -20,22 +21,43 @@ from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.results.result_view import ResultView
 
+KEEP_NOTIFICATIONS = 3600.0
+"""Seconds a notification without its own timeout stays in ``app._notifications``: Textual drops it
+from there after 5 s, which a loaded machine can spend between a notify and a test reading it."""
+
 
 def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
     """The app as ``mcp-tui`` builds it; MCP_TUI_HOME must already point at ``home``."""
     if config_text is not None:
         (home / "config.toml").write_text(config_text, encoding="utf-8")
     startup: Startup = load_startup(config_path=None)
-    return McpTuiApp(startup)
+    app = McpTuiApp(startup)
+    app.NOTIFICATION_TIMEOUT = KEEP_NOTIFICATIONS
+    return app
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 20.0) -> None:
-    """Let the app run until ``condition()`` holds; fail with a clear message after ``timeout`` s."""
+    """Let the app run until ``condition()`` holds; fail with a clear message after ``timeout`` s.
+
+    A condition that asks for a widget not mounted yet (NoMatches) is a condition that does not hold yet:
+    the app mounts in stages (the tabs, then the call panel) and a message posted a moment ago may not
+    have been handled. If the widget never comes, the timeout says so, with that NoMatches as its cause.
+    """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not condition():
+    missing: NoMatches | None = None
+    while True:
+        try:
+            if condition():
+                return
+        except NoMatches as error:
+            missing = error
+        else:
+            missing = None
         if loop.time() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {condition.__doc__ or condition}")
+            # A condition written as partial(check, app) is named by check's docstring.
+            what = getattr(condition, "func", condition).__doc__ or condition
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}") from missing
         await pilot.pause(0.05)
 
 
@@ -63,13 +85,14 @@ def panel(app: McpTuiApp) -> CallPanel:
 
 async def cancel_running_call(pilot: Pilot[Any], app: McpTuiApp) -> ResultView:
     """Call the open tool (allow once), wait for its first progress, press Esc: the cancelled result."""
+    view = panel(app).query_one(ResultView)
+    before = view.outcome  # the view keeps the last call's outcome until this one ends
     await pilot.press("ctrl+r")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
     await pilot.press("o")
     await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
     await pilot.press("escape")
-    view = panel(app).query_one(ResultView)
-    await wait_for(pilot, lambda: view.outcome is not None)
+    await wait_for(pilot, lambda: view.outcome is not before)
     assert view.outcome is not None
     assert view.outcome.status is CallStatus.CANCELLED
     return view

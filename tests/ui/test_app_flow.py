@@ -163,7 +163,7 @@ async def test_servers_started_before_the_app_loads_are_adopted(home: Path) -> N
         assert process.poll() is None, "the early process is the one serving the app"
         await app.action_quit()
     # Adopted, so closing the app's connection ended it; an orphan would still be running here.
-    assert process.wait(timeout=10) is not None
+    assert process.wait(timeout=30) is not None
 
 
 async def test_call_key_before_any_tool_is_open_explains_instead_of_failing(home: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -169,7 +169,16 @@ async def test_history_dates_a_call_as_the_audit_log_does(home: Path) -> None:
         await app.main_screen.open_tool(tools["world_clock"], {"timezone": "UTC"})
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
-        await pilot.pause(1.2)  # the person thinks it over: the start and the decision differ
+        # The person thinks it over: the decision comes in a later second than the start (before this
+        # dialog), and more than the 1 ms allowed below after it, so a row dated by the start would show.
+        started = datetime.now(UTC)
+        mark = max(started.replace(microsecond=0) + timedelta(seconds=1), started + timedelta(milliseconds=2))
+
+        def thought_over() -> bool:
+            """the clock to pass the next second after the call started"""
+            return datetime.now(UTC) >= mark
+
+        await wait_for(pilot, thought_over)
         await pilot.press("o")
         await wait_for(pilot, lambda: app.main_screen.query_one(CallHistory).entries)
         [entry] = app.main_screen.query_one(CallHistory).entries

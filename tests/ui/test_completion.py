@@ -7,6 +7,7 @@ import asyncio
 
 from app_harness import wait_for
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tui.ui.widgets.completion import DEBOUNCE_S, FormCompletions, ServerSuggester
@@ -19,6 +20,7 @@ class Server:
 
     def __init__(self, gated: bool = False) -> None:
         self.asked: list[str] = []
+        self.answered: list[str] = []
         self.gated = gated
         self.gates: dict[str, asyncio.Event] = {}
         self.arrived: dict[str, asyncio.Event] = {}
@@ -32,13 +34,32 @@ class Server:
         self.arrived.setdefault(value, asyncio.Event()).set()
         if self.gated:
             await self.gates.setdefault(value, asyncio.Event()).wait()
+        self.answered.append(value)
         return [name for name in NAMES if name.startswith(value)]
 
 
+class HeldCompletions(FormCompletions):
+    """FormCompletions whose typing pause ends when the test says so, not after ``DEBOUNCE_S``: keys are
+    then typed "faster than the debounce" however slowly a loaded machine handles them."""
+
+    def __init__(self, server: Server) -> None:
+        super().__init__(server.complete)
+        self.released = asyncio.Event()
+        self.waiting = 0
+        """Keystrokes whose pause has begun."""
+        self.ended = 0
+        """Keystrokes whose pause has ended; each has then decided at once whether to ask."""
+
+    async def typing_pause(self) -> None:
+        self.waiting += 1
+        await self.released.wait()
+        self.ended += 1
+
+
 class Form(App[None]):
-    def __init__(self, server: Server, debounce: float = DEBOUNCE_S) -> None:
+    def __init__(self, server: Server) -> None:
         super().__init__()
-        self.completions = FormCompletions(server.complete, debounce)
+        self.completions = HeldCompletions(server)
 
     def compose(self) -> ComposeResult:
         entry = Input(id="name")
@@ -50,14 +71,24 @@ class Form(App[None]):
         return self.query_one("#name", Input)
 
 
+async def type_then_pause(pilot: Pilot[None], app: Form, *keys: str) -> None:
+    """Type ``keys`` with every keystroke's pause held, then let typing pause (all of them end)."""
+    completions = app.completions
+    completions.released.clear()
+    expected = completions.waiting + len(keys)
+    await pilot.press(*keys)
+    await wait_for(pilot, lambda: completions.waiting == expected)
+    completions.released.set()
+    await wait_for(pilot, lambda: completions.ended == expected)
+
+
 async def test_typing_asks_once_it_pauses_not_on_every_keystroke() -> None:
     server = Server()
-    app = Form(server, debounce=0.5)  # the pilot types slower than a person on a busy machine
+    app = Form(server)
     async with app.run_test() as pilot:
-        await pilot.press(*"ali")
+        await type_then_pause(pilot, app, *"ali")
         await wait_for(pilot, lambda: app.entry._suggestion == "alice")
-        await pilot.pause(0.3)
-        assert server.asked == ["ali"]
+        assert server.asked == ["ali"]  # "a" and "al" were typed over before typing paused
     assert DEBOUNCE_S == 0.15
 
 
@@ -65,28 +96,29 @@ async def test_an_answer_is_kept_for_the_open_form() -> None:
     server = Server()
     app = Form(server)
     async with app.run_test() as pilot:
-        await pilot.press(*"alb")
+        await type_then_pause(pilot, app, *"alb")
         await wait_for(pilot, lambda: app.entry._suggestion == "albert")
-        await pilot.press("backspace")
-        await wait_for(pilot, lambda: server.asked[-1:] == ["al"])
-        await pilot.press("b")
+        await type_then_pause(pilot, app, "backspace")
+        await wait_for(pilot, lambda: app.entry._suggestion == "alan")
+        await type_then_pause(pilot, app, "b")
+        # Shown once "alb" was looked up again, after asking the server if it was not kept.
         await wait_for(pilot, lambda: app.entry._suggestion == "albert")
-        await pilot.pause(0.3)
-        assert server.asked.count("alb") == 1  # "alb" again came from what the form kept
+        assert server.asked == ["alb", "al"]  # "alb" again came from what the form kept
 
 
 async def test_a_late_answer_for_an_old_value_does_not_replace_the_newer_one() -> None:
     server = Server(gated=True)
     app = Form(server)
     async with app.run_test() as pilot:
-        await pilot.press("a")
+        await type_then_pause(pilot, app, "a")
         await wait_for(pilot, lambda: server.asked == ["a"])  # asked, and the answer is held back
-        await pilot.press("l", "i")
+        await type_then_pause(pilot, app, "l", "i")
         await wait_for(pilot, lambda: server.asked == ["a", "ali"])
         server.gates["ali"].set()
         await wait_for(pilot, lambda: app.entry._suggestion == "alice")
         server.gates["a"].set()  # the answer for "a" ("alan") arrives last
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: server.answered == ["ali", "a"])
+        await pilot.pause()  # whatever that answer led to has been handled
         assert app.entry.value == "ali"
         assert app.entry._suggestion == "alice"
 

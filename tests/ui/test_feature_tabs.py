@@ -6,15 +6,19 @@ import asyncio
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from app_harness import wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
+from tui.client.models import ToolInfo
 from tui.client.results import CallOutcome
 from tui.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
+from tui.ui.widgets.feature_pane import FeaturePane
+from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
 from tui.ui.widgets.server_info import ServerInfoView
@@ -77,7 +81,7 @@ async def test_sampling_is_answered_by_hand_and_audited(home: Path) -> None:
         assert isinstance(app.screen, SamplingScreen)
         app.screen.query_one("#sampling-reply", TextArea).insert("Forty-two.")
         await pilot.press("ctrl+s")
-        outcome = await asyncio.wait_for(call, 10)
+        outcome = await asyncio.wait_for(call, 20)
         assert outcome.content[0].text == "model human (mcp-tui) said: Forty-two."  # type: ignore[union-attr]
     record = json.loads((home / "audit.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert (record["kind"], record["answer"], record["reply"]) == ("sampling", "replied", "Forty-two.")
@@ -88,7 +92,7 @@ async def test_declining_sampling_tells_the_server(home: Path) -> None:
     async with app.run_test(size=(140, 45)) as pilot:
         call = await ask_to_sample(pilot, app, "Meaning?")
         await pilot.press("escape")
-        outcome = await asyncio.wait_for(call, 10)
+        outcome = await asyncio.wait_for(call, 20)
         assert "declined" in (outcome.error or "")
 
 
@@ -152,7 +156,7 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
         await pilot.press("enter")
         await wait_for(pilot, lambda: '"tools": [' in text_of(app, "#traffic-json"))
         await pilot.click("#traffic-export")
-        await pilot.pause()
+        await wait_for(pilot, lambda: list((home / "logs").glob("traffic-f-*.jsonl")))
         (exported,) = (home / "logs").glob("traffic-f-*.jsonl")
         rows = [json.loads(line) for line in exported.read_text(encoding="utf-8").splitlines()]
         assert [(r["direction"], r["method"]) for r in rows] == [("out", "tools/list"), ("in", "tools/list")]
@@ -221,17 +225,25 @@ async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_be
     """At 80 columns the tab bar scrolls to the tab a key opens; a tab opened after that still shows the
     highlighted server (Textual's Show event did not come then, and the pane said to highlight one)."""
     app = app_with(home)
-    views = {"f7": ResourcesView, "f8": PromptsView, "f9": TrafficView, "f10": ServerInfoView}
+    views: dict[str, type[FeaturePane]] = {
+        "f7": ResourcesView,
+        "f8": PromptsView,
+        "f9": TrafficView,
+        "f10": ServerInfoView,
+    }
     async with app.run_test(size=(80, 24)) as pilot:
         await app.session.ready("f", timeout=20)
-        # Every ordered pair of these tabs, one after the other, at the pace of a person reading each.
+        # Every ordered pair of these tabs, one after the other, each once the tab bar has scrolled to it.
         for key in ["f7", "f8", "f9", "f10", "f7", "f9", "f8", "f10", "f9", "f7", "f10", "f8", "f7"]:
             await pilot.press(key)
             await pilot.wait_for_scheduled_animations()  # the tab bar's scroll to the opened tab
-            await pilot.pause(0.2)
-            pane = app.screen.query_one(views[key])
-            assert pane.server == "f", f"{key}: {pane.status.render()}"
-            assert "Highlight a server" not in str(pane.status.render())
+            pane: FeaturePane = app.screen.query_one(views[key])
+
+            def shows_the_server(pane: FeaturePane = pane) -> bool:
+                """the opened pane to show server f (a pane never told kept asking to highlight one)"""
+                return pane.server == "f" and "Highlight a server" not in str(pane.status.render())
+
+            await wait_for(pilot, shows_the_server)
 
 
 async def test_the_dialog_closes_when_the_request_goes_away(home: Path) -> None:
@@ -318,7 +330,7 @@ async def test_the_subscribe_button_says_what_it_does_to_the_resource_read(home:
         await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
         state.refused.add("notes://plain")  # the server refuses it after a reconnect: it is dropped
         await app.session.reconnect("f")
-        await app.session.ready("f", timeout=10)
+        await app.session.ready("f", timeout=20)
         await wait_for(pilot, lambda: app.session.features.subscribed("f") == frozenset())
         listing.focus()
         await pilot.press("down")
@@ -340,3 +352,37 @@ async def test_the_resource_buttons_all_fit_the_pane_at_80_columns(home: Path) -
         assert [str(b.label) for b in buttons] == ["Read", "Unsubscribe", "Save", "Refresh"]
         for button in buttons:
             assert pane.region.contains_region(button.region), f"{button.label} at {button.region}"
+
+
+async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -> None:
+    """A prompt's form posts the same Changed as the call form, and it bubbles to the main screen too: it
+    must not be preflighted (sent to a resolving server, shown as the call's hints) as the tool's own."""
+    app = app_with(home)
+    async with app.run_test(size=(140, 50)) as pilot:
+        await app.session.ready("f", timeout=20)
+        screen = app.main_screen
+        await wait_for(pilot, lambda: screen.live is not None)
+        touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
+        await screen.open_tool(touch, {"uri": "notes://plain"})
+        live = screen.live
+        assert live is not None
+        asked: list[dict[str, Any]] = []
+        update = live.update
+
+        def recording(tool: ToolInfo, arguments: dict[str, Any]) -> None:
+            asked.append(arguments)
+            update(tool, arguments)
+
+        live.update = recording  # type: ignore[method-assign]
+        await open_first(pilot, app, "f8", "#prompt-list", 1)
+        await wait_for(pilot, lambda: bool(screen.query("#prompt-form")))
+        prompt_form = screen.query_one("#prompt-form", ArgumentForm)
+        call_form = screen.panel.form
+        assert call_form is not None
+
+        # Handed straight to the screen, so the test knows when it was handled (a bubbling message takes
+        # a hop per widget): the prompt form's edit is dropped, the call form's is preflighted.
+        screen.on_argument_form_changed(ArgumentForm.Changed(prompt_form, {"code": "x = 1"}, []))
+        screen.on_argument_form_changed(ArgumentForm.Changed(call_form, {"uri": "notes://data"}, []))
+        assert asked[-1:] == [{"uri": "notes://data"}]
+        assert {"code": "x = 1"} not in asked

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from test_form_support import FormApp, error_text, rendered_text
@@ -28,14 +27,15 @@ SCHEMA: dict[str, Any] = {
 
 
 async def test_past_the_limit_the_value_is_typed_and_checked_against_the_choices() -> None:
-    started = time.perf_counter()
+    # How long building it takes is bench/long_enum_form.py's to print; here, that nothing is built
+    # per choice: no dropdown, and a handful of widgets for the field.
     app = FormApp(SCHEMA)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert time.perf_counter() - started < 5, "building the form took too long"
         city = app.field("city")
         assert isinstance(city, LongEnumField)
         assert not city.query(Select)
+        assert len(city.query("*")) < 20
         assert isinstance(app.field("size"), EnumField), "a short enum keeps its dropdown"
         assert rendered_text(city.query_one(".field-kind", Label)) == "one of 100,000 choices"
         assert city.query_one(Input).placeholder == "type one of the 100,000 choices"

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app_harness import wait_for
 from test_audit_support import AuditHost
 from test_confirm_support import READ_CLOSED, ConfirmHost, make_request
 from test_form_support import FormApp
@@ -168,10 +169,8 @@ async def test_server_logs_and_stderr() -> None:
         def screen() -> str:
             return "\n".join("".join(s.text for s in view.render_line(y)) for y in range(3))
 
-        for _ in range(40):  # new lines are written together, a moment later
-            if f"{SHOWN_NAME}: {SHOWN_SNEAKY}" in screen():
-                break
-            await pilot.pause(0.05)
+        # New lines are written together, a moment later.
+        await wait_for(pilot, lambda: f"{SHOWN_NAME}: {SHOWN_SNEAKY}" in screen())
         assert_shown(screen(), f"{SHOWN_NAME}: {SHOWN_SNEAKY}")
 
 

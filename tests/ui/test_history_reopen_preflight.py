@@ -50,8 +50,9 @@ async def test_a_call_reopened_from_history_shows_its_preflight_status(
         await wait_for(pilot, lambda: app.main_screen.running_call is None and not app.screen.is_modal)
         await wait_for(pilot, lambda: app.main_screen.query_one(CallHistory).entries)
 
+        history = app.main_screen.query_one(CallHistory)
         await pilot.press("f2")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.focused is history and history.highlighted is not None)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.main_screen.query_one(TabbedContent).active == "call")
 
@@ -60,7 +61,7 @@ async def test_a_call_reopened_from_history_shows_its_preflight_status(
             result = panel(app).status_bar.result
             return result is not None and result.status is status and not panel(app).status_bar.pending
 
-        await wait_for(pilot, settled, timeout=5)
+        await wait_for(pilot, settled)
         assert panel(app).current_arguments()[0] == arguments
         assert status_text(app).splitlines()[0].startswith(first_line)
         hints = panel(app).badges.hints

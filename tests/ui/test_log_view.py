@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app_harness import wait_for
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from tui.ui.widgets.log_view import FLUSH_SECONDS, LINE_LIMIT, ServerLogView
+from tui.ui.widgets.log_view import LINE_LIMIT, ServerLogView
 
 
 class LogApp(App[None]):
@@ -20,17 +21,24 @@ class LogApp(App[None]):
 
 
 async def written(pilot: Pilot[Any]) -> None:
-    """Let the view write what came in: new lines wait up to ``FLUSH_SECONDS`` and go out together, so
-    wait until what is on screen stays the same for one more flush."""
+    """Let the view write what came in: new lines wait (up to ``FLUSH_SECONDS``) and go out together,
+    wrapped to the view's width. Until nothing waits and what is written fits the width it has now."""
     view = pilot.app.query_one(ServerLogView)
-    shown: object = None
-    for _ in range(100):
-        await pilot.pause(FLUSH_SECONDS)
-        now = (view.line_count, screen_text(view))
-        if now == shown:
-            break
-        shown = now
-    await pilot.pause()
+
+    def settled() -> bool:
+        """the log view to have written every waiting line, wrapped to its present width"""
+        width = view.scrollable_content_region.width
+        return not view._pending and view._flush_timer is None and width > 0 and view._wrap_width == width
+
+    await wait_for(pilot, settled)
+
+
+async def resized(pilot: Pilot[Any], width: int, height: int) -> None:
+    """Resize the terminal, until the view has its new width (it wraps again then: see ``written``)."""
+    view = pilot.app.query_one(ServerLogView)
+    before = view.scrollable_content_region.width
+    await pilot.resize_terminal(width, height)
+    await wait_for(pilot, lambda: view.scrollable_content_region.width != before)
 
 
 def screen_text(view: ServerLogView) -> list[str]:
@@ -139,7 +147,7 @@ async def test_long_lines_wrap_at_the_width_and_again_when_it_changes() -> None:
         rows = [row for row in screen_text(view) if row]
         assert all(len(row) <= width for row in rows)
         assert "".join(rows) == line  # nothing cut at the edge
-        await pilot.resize_terminal(50, 12)
+        await resized(pilot, 50, 12)
         await written(pilot)
         narrower = [row for row in screen_text(view) if row]
         assert len(narrower) > len(rows)
@@ -158,7 +166,7 @@ async def test_the_empty_log_s_sentence_wraps_between_words_and_again_when_the_w
             "nothing yet (its stderr and",
             "log messages show here).",
         ]
-        await pilot.resize_terminal(40, 12)
+        await resized(pilot, 40, 12)
         await written(pilot)
         assert [row for row in screen_text(view) if row] == [
             "a-server-with-a-name-longer-than-a-row",

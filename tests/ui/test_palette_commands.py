@@ -14,6 +14,15 @@ from tui.ui.commands import _highlight
 from tui.ui.widgets.tool_list import ToolList
 
 
+def gathered(app: McpTuiApp) -> bool:
+    """the palette to be open, with every provider's commands gathered (they come in batches)"""
+    palette = app.screen
+    if not isinstance(palette, CommandPalette) or not palette.has_class("-ready"):  # after a first gathering
+        return False
+    group = CommandPalette._GATHER_COMMANDS_GROUP
+    return not any(worker.group == group and not worker.is_finished for worker in app.workers)
+
+
 def palette_entries(app: McpTuiApp) -> list[str]:
     """Each entry's first line (its name; the help is the second)."""
     results = app.screen.query_one(CommandList)
@@ -25,8 +34,7 @@ async def test_an_empty_query_lists_the_apps_own_commands(home: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_tools(pilot, app)
         await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and bool(palette_entries(app)))
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: gathered(app))
         entries = palette_entries(app)
         ours = ["Preferences", "Audit log", "Call history", "Server logs", "Reconnect server"]
         assert entries[: len(ours)] == ours  # first, above Textual's own (Keys, Quit, ...)
@@ -54,8 +62,7 @@ async def test_the_sort_command_names_the_order_it_switches_to(home: Path) -> No
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_tools(pilot, app)
         await pilot.press("ctrl+t", "ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and bool(palette_entries(app)))
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: gathered(app))
         assert "Sort tools by server" in palette_entries(app)
         assert "Sort tools by risk" not in palette_entries(app)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_harness import KEEP_NOTIFICATIONS
 from test_preferences import CONFIG, Host, context_for
 from textual.widgets import Input, Label, Static
 
@@ -132,6 +133,7 @@ async def test_a_bad_timeout_left_behind_on_escape_is_said_and_changes_nothing(t
     ctx = context_for(tmp_path)
     before = (tmp_path / "config.toml").read_bytes()
     app = Host(ctx)
+    app.NOTIFICATION_TIMEOUT = KEEP_NOTIFICATIONS
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         type_into(app, "timeout-connect", "-1")

@@ -17,17 +17,32 @@ from tui.ui.widgets.tool_list import ToolList
 
 
 async def call_add_note(pilot, app: McpTuiApp, tool: ToolInfo) -> None:  # type: ignore[no-untyped-def]
-    """add_note opened with the Enter key path (ToolList.Selected), "hello" typed, called."""
-    app.main_screen.query_one(ToolList).post_message(ToolList.Selected(tool))
-    await wait_for(pilot, lambda: panel(app).tool == tool and panel(app).form is not None)
+    """add_note opened with the Enter key path (ToolList.Selected), "hello" typed, called.
+
+    Always a fresh open here (another tool, or none, is open): it is done once the panel holds a new form,
+    mounted, and no longer the last result. Until then the panel can still show the form being replaced.
+    """
+    screen = app.main_screen
+    previous = screen.mounted_panel.form if screen.mounted_panel is not None else None
+    screen.query_one(ToolList).post_message(ToolList.Selected(tool))
+
+    def opened() -> bool:
+        """add_note's fresh form to be mounted in the call panel, the last result gone"""
+        form = panel(app).form
+        fresh = form is not None and form is not previous and form.is_mounted
+        return fresh and panel(app).tool == tool and not panel(app).has_class("-has-output")
+
+    await wait_for(pilot, opened)
     form = panel(app).form
     assert form is not None
     form.set_value({"text": "hello"})
     await pilot.pause()
+    view = panel(app).query_one(ResultView)
+    last_outcome = view.outcome  # the view keeps the last call's outcome until this one ends
     await pilot.press("ctrl+r")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
     await pilot.press("o")
-    await wait_for(pilot, lambda: panel(app).query_one(ResultView).outcome is not None)
+    await wait_for(pilot, lambda: view.outcome is not last_outcome and panel(app).has_class("-has-output"))
 
 
 def shown_result(app: McpTuiApp) -> object:

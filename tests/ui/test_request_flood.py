@@ -141,12 +141,24 @@ async def test_a_log_flood_writes_nothing_into_the_hidden_logs_tab_and_shows_its
         view.write_lines = counted  # type: ignore[method-assign]
         last = f"info: l: flood {count - 1}"
         await wait_for(pilot, lambda: view.lines_of("flood")[-1:] == [last], timeout=60)
-        await pilot.pause(0.3)
+
+        def dealt_with_while_hidden() -> bool:
+            """the hidden view to hold the lines back: nothing waiting to be written, all drawn when shown"""
+            return view._stale and not view._pending and view._flush_timer is None
+
+        await wait_for(pilot, dealt_with_while_hidden)
         assert writes == []  # the Logs tab is hidden: nothing was written
         assert len(view.lines_of("flood")) == 2000  # kept as bounded as ever
 
         await pilot.press("f3")
-        await wait_for(pilot, lambda: view.line_count > 1)
-        await pilot.pause(0.3)
+
+        def drawn() -> bool:
+            """the kept lines drawn in the shown view, wrapped to its width, nothing waiting to be written"""
+            width = view.scrollable_content_region.width
+            settled = not view._stale and not view._pending and view._flush_timer is None
+            drawn = bool(view.lines) and view.lines[-1].endswith(f"flood {count - 1}")
+            return settled and width > 0 and view._wrap_width == width and drawn
+
+        # Once drawn, nothing more comes to write: the flood is over.
+        await wait_for(pilot, drawn)
         assert len(writes) <= 2  # the kept lines, drawn once (after the empty view's sentence)
-        assert view.lines[-1].endswith(f"flood {count - 1}")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import time
 
+from app_harness import wait_for
 from test_result_support import rendered_text
 from textual import on
 from textual.app import App, ComposeResult
@@ -67,14 +69,25 @@ async def test_a_total_turns_it_into_a_determinate_bar_with_the_message() -> Non
         assert app.text("#progress-message") == "12 of 10"
 
 
+def seconds_shown(text: str) -> int:
+    """The elapsed time a line like "Elapsed 1 min 05 s · Esc cancels" shows, in whole seconds."""
+    found = re.match(r"Elapsed (\d+) min (\d\d) s · ", text)
+    assert found is not None, text
+    return int(found[1]) * 60 + int(found[2])
+
+
 async def test_elapsed_time_counts_and_freezes_when_stopped() -> None:
     app = ProgressApp(started=time.monotonic() - 65)
     async with app.run_test() as pilot:
-        await pilot.pause(0.3)
-        assert app.text("#progress-elapsed").startswith("Elapsed 1 min 0")  # 65 s and a little test time
+        first = app.text("#progress-elapsed")
+        assert seconds_shown(first) >= 65  # started 65 s ago, however long the test has taken since
+        # It counts: the ticker shows a later second once the clock has moved on (nothing else writes it).
+        await wait_for(pilot, lambda: app.text("#progress-elapsed") != first)
+        assert seconds_shown(app.text("#progress-elapsed")) > seconds_shown(first)
         app.progress.stop()
         frozen = app.progress.elapsed
-        await pilot.pause(0.3)
+        mark = time.monotonic()
+        await wait_for(pilot, lambda: time.monotonic() > mark)  # the clock moves on, the elapsed time not
         assert app.progress.elapsed == frozen
 
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from app_harness import wait_for
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Button, Input, Static
 
@@ -68,8 +69,11 @@ async def test_existing_file_is_kept_until_overwrite_is_confirmed(tmp_path: Path
         assert target.read_bytes() == b"old"
         assert app.screen is screen
         assert "already exists" in message(screen)
-        assert str(screen.query_one("#save-confirm", Button).label) == "Overwrite"
-        await pilot.pause(0.3)  # a Button ignores a second press during its 0.2 s "active" flash
+        confirm = screen.query_one("#save-confirm", Button)
+        assert str(confirm.label) == "Overwrite"
+        # A Button ignores a click while it shows it was pressed (its "-active" flash): the second click
+        # is the person's next one, after the flash.
+        await wait_for(pilot, lambda: not confirm.has_class("-active"))
         await pilot.click("#save-confirm")
         await pilot.pause()
         assert target.read_bytes() == PNG

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_harness import wait_for
 from test_feature_tabs import app_with
 from textual.pilot import Pilot
 from textual.widgets import TabbedContent, Tabs
@@ -38,8 +39,13 @@ async def open_tab(pilot: Pilot[None], app: McpTuiApp, key: str, tab: str, how: 
     else:
         await pilot.press(key)
     await pilot.wait_for_scheduled_animations()  # the tab bar's scroll to the opened tab
-    await pilot.pause(0.2)
-    assert app.main_screen.query_one(TabbedContent).active == tab
+    pane = app.main_screen.query_one(f"#{tab}")
+
+    def opened() -> bool:
+        """the tab to be the active one, its pane laid out on screen"""
+        return app.main_screen.query_one(TabbedContent).active == tab and pane.region.area > 0
+
+    await wait_for(pilot, opened)
 
 
 @pytest.mark.parametrize("how", OPENED_BY)
@@ -59,10 +65,20 @@ async def test_the_logs_tab_shows_the_lines_that_came_while_hidden_and_their_tai
             for _ in range(30):  # more than the view holds on screen
                 written += 1
                 screen.handle_session_event(StderrLine("f", f"line {written}"))
-            await pilot.pause(0.3)
+
+            def dealt_with_while_hidden() -> bool:
+                """the view's flush to have come while hidden: nothing written, all drawn when it shows"""
+                return view._stale and not view._pending and view._flush_timer is None
+
+            await wait_for(pilot, dealt_with_while_hidden)
             await open_tab(pilot, app, "f3", "logs", how)
-            assert view.lines[-1] == f"line {written}", f"after {before}"
-            assert view.scroll_y == view.max_scroll_y > 0, f"after {before}: not at the tail"
+
+            def at_the_tail(last: str = f"line {written}") -> bool:
+                """the lines that came while hidden to be drawn, the view at its (scrolled) tail"""
+                return view.lines[-1:] == [last] and view.scroll_y == view.max_scroll_y > 0
+
+            # A view never told it was opened keeps its old lines and place: the wait then times out.
+            await wait_for(pilot, at_the_tail)
 
 
 @pytest.mark.parametrize("how", OPENED_BY)
@@ -81,9 +97,19 @@ async def test_the_traffic_tab_follows_the_tail_it_was_following(home: Path, how
             for _ in range(30):
                 sent += 1
                 screen.handle_session_event(TrafficRecorded("f", message(sent)))
-            await pilot.pause(0.3)
+
+            def dealt_with_while_hidden(last: str = f"notes/{sent}") -> bool:
+                """the table's follow after the next refresh to have come while hidden (no height)"""
+                return bool(table.records) and table.records[-1].method == last and not table._showing_cursor
+
+            await wait_for(pilot, dealt_with_while_hidden)
             await open_tab(pilot, app, "f9", "traffic", how)
-            rows = table.scrollable_content_region.height - 1  # below the header
-            assert table.cursor_row == len(table.records) - 1
-            # The newest message is the bottom row, the ones before it above it.
-            assert table.scroll_offset.y == len(table.records) - rows, f"after {before}"
+
+            def follows_the_tail() -> bool:
+                """the cursor on the newest message, the bottom row, the ones before it above it"""
+                rows = table.scrollable_content_region.height - 1  # below the header
+                last = len(table.records) - 1
+                return table.cursor_row == last and table.scroll_offset.y == len(table.records) - rows
+
+            # A table never told it was opened stays where it was: the wait then times out.
+            await wait_for(pilot, follows_the_tail)

@@ -18,11 +18,17 @@ async def test_notifications_leave_the_call_button_in_sight(home: Path, size: tu
         await app.main_screen.open_tool(tools["add_note"])
         await wait_for(pilot, lambda: panel(app).form is not None)
         for n in range(3):
-            app.notify(f"Notification number {n} with a sentence long enough to wrap over two lines.")
-        await pilot.pause(0.3)
+            # Shown until the test ends: the usual few seconds could run out on a loaded machine.
+            text = f"Notification number {n} with a sentence long enough to wrap over two lines."
+            app.notify(text, timeout=3600)
         call = panel(app).query_one("#call-button", Button)
+
+        def placed() -> bool:
+            """the three toasts and the Call button to have their place on screen"""
+            toasts = list(app.screen.query(Toast))
+            return len(toasts) == 3 and all(toast.region.height for toast in toasts) and call.region.width > 0
+
+        await wait_for(pilot, placed)
         toasts = list(app.screen.query(Toast))
-        assert len(toasts) == 3
-        assert call.region.width
         for toast in toasts:
             assert not toast.region.overlaps(call.region), f"{toast.region} covers {call.region}"

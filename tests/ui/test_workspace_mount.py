@@ -3,17 +3,39 @@ or a few seconds pass); what the session said before that is shown once they exi
 
 from __future__ import annotations
 
+import asyncio
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-from app_harness import make_app, wait_for_tools
+import pytest
+from app_harness import make_app, wait_for, wait_for_tools
+from textual.widget import AwaitMount, Widget
 from textual.widgets import TabbedContent
 
 from tui.client.events import StderrLine
+from tui.ui.app import McpTuiApp
+from tui.ui.screens import main_screen
 from tui.ui.screens.main_screen import HELD_EVENTS
+from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.log_view import ServerLogView
 
 
-async def test_the_tabs_are_not_built_for_the_first_frame(home: Path) -> None:
+def tabs_mounted(app: McpTuiApp) -> bool:
+    """the tabs on the right to be mounted"""
+    return app.main_screen.workspace_ready.is_set()
+
+
+def hold_the_tabs_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tabs after WORKSPACE_AT_THE_LATEST: a loaded machine can spend those seconds before the test
+    looks, and these tests are about what happens before the tabs exist."""
+    monkeypatch.setattr(main_screen, "WORKSPACE_AT_THE_LATEST", 3600.0)
+
+
+async def test_the_tabs_are_not_built_for_the_first_frame(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]  # the app as on its first frame
     async with app.run_test(size=(120, 40)) as pilot:
@@ -21,12 +43,14 @@ async def test_the_tabs_are_not_built_for_the_first_frame(home: Path) -> None:
         assert not app.main_screen.workspace_ready.is_set()
         assert not app.main_screen.query(TabbedContent)
         await pilot.press("f3")  # a key that asks for a tab builds them at once
-        await pilot.pause()
-        assert app.main_screen.workspace_ready.is_set()
-        assert app.main_screen.query_one(TabbedContent).active == "logs"
+        await wait_for(pilot, partial(tabs_mounted, app))
+        await wait_for(pilot, lambda: app.main_screen.query_one(TabbedContent).active == "logs")
 
 
-async def test_log_lines_from_before_the_tabs_existed_show_in_order(home: Path) -> None:
+async def test_log_lines_from_before_the_tabs_existed_show_in_order(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
@@ -40,7 +64,10 @@ async def test_log_lines_from_before_the_tabs_existed_show_in_order(home: Path) 
         assert screen.query_one(ServerLogView).lines_of("demo")[-1] == "line 3"
 
 
-async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(home: Path) -> None:
+async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hold_the_tabs_back(monkeypatch)
     app = make_app(home)
     app.start_session = lambda: None  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
@@ -55,12 +82,12 @@ async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(home: Path) -
         assert f"line {499}" not in lines
 
 
-async def test_the_tabs_follow_the_first_tools(home: Path) -> None:
+async def test_the_tabs_follow_the_first_tools(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hold_the_tabs_back(monkeypatch)  # so that it is the tools that bring them
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_tools(pilot, app)
-        await pilot.pause()
-        assert app.main_screen.workspace_ready.is_set()
+        await wait_for(pilot, partial(tabs_mounted, app))
 
 
 async def test_keys_pressed_before_the_session_started_say_so_instead_of_failing(home: Path) -> None:
@@ -87,3 +114,63 @@ def test_the_screens_keys_wait_for_its_widgets() -> None:
     screen = MainScreen(startup, CachedCatalogue(ToolCache(startup.paths.cache_dir), []), lambda: None)  # type: ignore[arg-type,return-value]
     assert not screen.check_action("focus_filter", ())
     assert not screen.check_action("reconnect", ())
+
+
+async def test_a_form_that_changes_before_the_call_panel_exists_is_no_error(home: Path) -> None:
+    """The tabs can be up without the call panel (F3 before any tools): a form in them (a prompt's, a
+    template's) that posts its Changed then must not make the screen look for the panel."""
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]  # no tools listed: no call panel
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        screen = app.main_screen
+        await wait_for(pilot, screen.workspace_ready.is_set)
+        assert screen.mounted_panel is None
+        screen.on_argument_form_changed(ArgumentForm.Changed(ArgumentForm({}), {}, []))
+        assert screen.mounted_panel is None
+
+
+async def test_a_test_that_ends_while_the_tabs_mount_closes_the_app_after_that_mount(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end of a test in the middle of the staged mount (tests/ui/conftest.py): here the test leaves
+    as soon as Textual has begun mounting the tabs. Closed then, Textual failed inside the tabs' own mount
+    ("No Tab with id '--content-tab-call'"), which run_test raises as the test's error."""
+    hold_the_tabs_back(monkeypatch)
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        slot = screen.query_one("#workspace-slot")
+        mount = slot.mount
+        begun = asyncio.Event()
+
+        def mount_and_say_so(*widgets: Widget, **options: Any) -> AwaitMount:
+            mounting = mount(*widgets, **options)
+            begun.set()
+            return mounting
+
+        slot.mount = mount_and_say_so  # type: ignore[method-assign]
+        screen.call_later(screen.mount_workspace)
+        await begun.wait()  # not a pilot wait: that would let the mount finish
+    assert screen.workspace_ready.is_set()
+
+
+async def test_no_staged_mount_starts_once_the_app_is_shutting_down(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first tools (or the timer) can ask for the tabs while the app closes: nothing is mounted then."""
+    hold_the_tabs_back(monkeypatch)
+    app = make_app(home)
+    app.start_session = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.main_screen
+        app._running = False  # as Textual's shutdown marks it first
+        try:
+            await screen.mount_call_panel()
+        finally:
+            app._running = True
+        assert not screen.workspace_ready.is_set()
+        assert screen.mounted_panel is None

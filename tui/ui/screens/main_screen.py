@@ -172,8 +172,10 @@ class MainScreen(Screen[None]):
 
         async with self._panel_lock:
             placeholder = self.query("#workspace-placeholder")
+            # Mounted already, or the app is closing: a mount under way while Textual removes the widgets
+            # fails inside Textual (a tab's or a dropdown's own mount finds its parts gone).
             if self.workspace_ready.is_set() or not placeholder or self._quitting:
-                return  # mounted already, or the app is closing: nothing would be shown
+                return
             # The first pane (Call) opens by itself. Named here, Textual's tab bar would look it up as it
             # mounts, and raise when a quit in between has already removed the tabs.
             workspace = Workspace(id="workspace")
@@ -205,8 +207,9 @@ class MainScreen(Screen[None]):
 
     @property
     def _quitting(self) -> bool:
-        """The app was asked to exit (its return code is set then): widgets mounted now would fail."""
-        return self.app.return_code is not None
+        """The app was asked to exit (its return code is set then) or Textual is shutting it down (it is
+        no longer running): widgets mounted now would fail."""
+        return self.app.return_code is not None or not self.app.is_running
 
     @property
     def _workspace(self) -> TabbedContent:
@@ -257,7 +260,7 @@ class MainScreen(Screen[None]):
 
         await self.mount_workspace()
         async with self._panel_lock:
-            if self.mounted_panel is not None:
+            if self.mounted_panel is not None or self._quitting:  # mounted, or closing
                 return
             placeholder = self.query("#call-placeholder")
             if not placeholder:  # the app is closing: its widgets go first
@@ -429,7 +432,8 @@ class MainScreen(Screen[None]):
             # (reopening a call from History does): the panel below starts again from "Preflight".
             self.live.restart()
         await self.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
-        panel = self.panel
+        if (panel := self.mounted_panel) is None:
+            return  # the app is closing
         await panel.show_tool(tool, assessment.hints, assessment.grade.grade, arguments)
         self._show_tool_details(tool, assessment.hints)
         self._workspace.active = "call"
@@ -444,8 +448,10 @@ class MainScreen(Screen[None]):
             form.focus_first_field()
 
     def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
-        panel = self.panel
-        if panel.tool is None:
+        # Only the open tool's own form: a prompt's or a resource template's form posts the same message,
+        # and so may the form being replaced, or any form before the call panel is built.
+        panel = self.mounted_panel
+        if panel is None or panel.tool is None or event.form is not panel.form:
             return
         if self.live is None:
             return  # the session is still starting; the first edit after it starts preflights
@@ -661,7 +667,8 @@ class MainScreen(Screen[None]):
 
     async def _show_tab_when_ready(self, tab: str) -> None:
         await self.mount_workspace()
-        self._show_tab(tab)
+        if self.workspace_ready.is_set():  # not when the app is closing
+            self._show_tab(tab)
 
     def _show_tab(self, tab: str) -> None:
         from tui.ui.widgets.history import CallHistory

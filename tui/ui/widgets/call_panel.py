@@ -96,6 +96,8 @@ class CallPanel(Vertical):
         self, tool: ToolInfo, hints: Hints, grade: Grade, initial: dict[str, Any] | None
     ) -> None:
         """Open ``tool`` with a fresh form (prefilled with ``initial`` or the schema defaults)."""
+        # The old form is going: while it is removed below, a key (ctrl+r) must not pair it with this tool.
+        self.form = None
         self.tool = tool
         self.remove_class("-empty")
         title = Content.assemble(

@@ -39,7 +39,7 @@ class FormCompletions:
         self, argument: str, value: str, context: Callable[[], dict[str, str]], current: Callable[[], str]
     ) -> list[str] | None:
         """The suggestions for ``value``; None when the field has moved on (while waiting or asking)."""
-        await asyncio.sleep(self._debounce)
+        await self.typing_pause()
         if current() != value:
             return None  # typed on: a later keystroke asks instead
         others = context()
@@ -52,6 +52,11 @@ class FormCompletions:
         if current() != value:
             return None  # a late answer for an old value: the newer one decides
         return self._answers[key]
+
+    async def typing_pause(self) -> None:
+        """The wait after a keystroke before its value may be asked about: ``debounce`` seconds (a test
+        ends it when it chooses instead, so what it checks does not depend on how fast keys are typed)."""
+        await asyncio.sleep(self._debounce)
 
 
 class ServerSuggester(Suggester):

@@ -45,6 +45,10 @@ def keep_in_view(target: Widget, focused: Widget, tries: int = 40, check_again: 
     (a freshly opened form), smoothly, and that would carry the label out of view again afterwards. Looks
     once more after the next refresh: the regions it reads are those of the last one, which a scroll that
     ended just now has not moved yet (seen on loaded machines: the label stayed out of view)."""
+    if not focused.has_focus:
+        # The focus moved on (a Tab pressed right after a form opened): this look is late, and what it
+        # would scroll to undoes the newly focused field's own look, leaving that field under the buttons.
+        return
     container = scroll_container(focused)
     if container is None or not target.region or not focused.region:
         return

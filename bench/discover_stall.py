@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tui.client.events import ClientEvent  # noqa: E402
 from tui.client.manager import ConnectionManager  # noqa: E402
-from tui.client.models import ConnectionStatus  # noqa: E402
 from tui.config.model import ServerConfig, Timeouts  # noqa: E402
+from tui.model.events import ClientEvent  # noqa: E402
+from tui.model.servers import ConnectionStatus  # noqa: E402
 
 SERVER = ROOT / "tests" / "client" / "servers" / "raw_server.py"
 

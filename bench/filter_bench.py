@@ -19,7 +19,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import Input, OptionList
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.ui.widgets.tool_filter import filter_tools
 from tui.ui.widgets.tool_list import ToolList
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT / "tests" / "client"))
 from misbehaving.connect import connected  # noqa: E402
 from misbehaving.servers import Counting, ResolveHandler, build_server, hangs, well_behaved  # noqa: E402
 
-from tui.client.live_preflight import LivePreflight  # noqa: E402
-from tui.client.preflight import PreflightEngine  # noqa: E402
+from tui.session.live_preflight import LivePreflight  # noqa: E402
+from tui.session.preflight import PreflightEngine  # noqa: E402
 
 
 async def type_edits(handler: ResolveHandler, edits: int) -> list[float]:

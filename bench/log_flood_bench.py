@@ -33,8 +33,8 @@ SERVER = ROOT / "tests" / "client" / "servers" / "flood_server.py"
 
 async def flood(count: int, tab: str) -> float:
     """Milliseconds of CPU per log message while ``count`` arrive with ``tab`` showing."""
-    from tui.client.events import ServerLog
-    from tui.startup import load_startup
+    from tui.config.startup import load_startup
+    from tui.model.events import ServerLog
     from tui.ui.app import McpTuiApp
 
     with tempfile.TemporaryDirectory() as home:

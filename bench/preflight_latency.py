@@ -32,13 +32,13 @@ from typing import Any
 
 from mcp import Client, StdioServerParameters
 
-from tui.client.live_preflight import LivePreflight
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus, ToolInfo, dialect_label
-from tui.client.preflight import PreflightEngine, PreflightResult
 from tui.client.resolve import send_resolve
-from tui.client.results import ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.results import ResolveOutcome
+from tui.model.servers import ConnectionStatus, ToolInfo, dialect_label
+from tui.session.live_preflight import LivePreflight
+from tui.session.preflight import PreflightEngine, PreflightResult
 
 Resolver = Callable[[ToolInfo, dict[str, Any], float], Awaitable[ResolveOutcome]]
 

@@ -30,16 +30,16 @@ from urllib.parse import urlsplit
 import httpx2
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from tui.client.events import ElicitationRequested
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
-from tui.client.results import CallStatus
 from tui.config.auth_model import AuthSettings
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
+from tui.config.startup import Startup
+from tui.model.events import ElicitationRequested
+from tui.model.results import CallStatus
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.confirm import ConfirmChoice
 from tui.session.questions import ConfirmCall, Question
 from tui.session.session import Session
-from tui.startup import Startup
 
 SERVER = "conformance"
 SETTLE_S = 30.0

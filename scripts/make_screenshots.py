@@ -140,10 +140,10 @@ class Shooter:
 async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
     from textual.widgets import TabbedContent
 
-    from tui.client.preflight import PreflightStatus
-    from tui.client.results import CallStatus
+    from tui.config.startup import load_startup
+    from tui.model.results import CallStatus
     from tui.safety.grade import Grade
-    from tui.startup import load_startup
+    from tui.session.preflight import PreflightStatus
     from tui.ui.app import McpTuiApp
     from tui.ui.screens.confirm_call import ConfirmCallScreen
     from tui.ui.screens.main_screen import MainScreen

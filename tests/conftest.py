@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.sdk_loading import models_built_on_first_use
+from tui.model.sdk_loading import models_built_on_first_use
 
 # The SDK loads here as the app loads it (its models built on first use), so every test runs that way.
 with models_built_on_first_use():

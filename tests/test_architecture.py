@@ -20,7 +20,7 @@ import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
 CORE_PACKAGES = ("tui.config", "tui.client", "tui.safety", "tui.session")
-CORE_MODULES = ("tui.startup", "tui.formatting", "tui.sdk_loading")
+CORE_MODULES = ("tui.config.startup", "tui.model.formatting", "tui.model.sdk_loading")
 
 
 def _modules_of(package: str) -> list[str]:
@@ -93,7 +93,7 @@ def test_the_checks_see_a_lazy_import(tmp_path: Path) -> None:
 def test_import_cheap_modules_do_not_load_the_sdk() -> None:
     """The UI paints before the SDK loads, so these must not import mcp."""
     code = (
-        "import sys, tui.client.models, tui.client.events, tui.safety.grade, tui.config.model\n"
+        "import sys, tui.model.servers, tui.model.events, tui.safety.grade, tui.config.model\n"
         "import tui.session.session, tui.ui.app\n"
         "print(','.join(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.'))))\n"
     )

@@ -91,7 +91,7 @@ def test_an_unknown_protocol_mode_exits_with_the_choices(tmp_path: Path) -> None
 
 
 def test_ad_hoc_servers_take_the_protocol_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui.startup import load_startup
+    from tui.config.startup import load_startup
 
     monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
     startup = load_startup(config_path=None, command=["node", "server.js"], protocol="auto")

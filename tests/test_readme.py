@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from tui.config.audit import fields_markdown
-from tui.config.request_records import (
+from tui.store.audit import fields_markdown
+from tui.store.request_records import (
     ELICITATION_FIELD_DOCS,
     ElicitationAuditRecord,
     elicitation_fields_markdown,

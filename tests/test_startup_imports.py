@@ -25,7 +25,7 @@ def loaded(modules: set[str], package: str) -> list[str]:
     return sorted(m for m in modules if m == package or m.startswith(package + "."))
 
 
-FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
+FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.config.startup, tui.ui.app"
 
 
 @pytest.mark.parametrize(
@@ -36,17 +36,17 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.startup, tui.ui.app"
         "tui.session.session",  # the session and its settings are created right after the first frame
         "tui.session.settings",
         "filelock",
-        "tui.config.approvals_store",  # approvals and overrides come with the session
+        "tui.store.approvals",  # approvals and overrides come with the session
         "tui.ui.widgets.feature_tabs",  # the tabs on the right mount after the first frame
         "tui.ui.widgets.call_panel",
         "tui.ui.widgets.history",
-        "tui.client.results",  # what calls return: nothing to show before a tool is called
+        "tui.model.results",  # what calls return: nothing to show before a tool is called
         "tui.cli.parsing",  # a headless command's options and ARGS: the TUI has no command word
         "argparse",  # a plain mcp-tui has no options to parse
         "tomllib",  # read only when there is a config.toml (see the test below)
         "tui.config.sections",  # so are the config readers
         "tui.config.toml_servers",
-        "tui.config.check",  # --check-config only
+        "tui.session.check_config",  # --check-config only
         "tui.session.tool_query",  # grading, badges and the filter language come with the first rows
         "tui.safety.grade",
         "tui.ui.widgets.tool_rows",
@@ -63,7 +63,7 @@ def test_a_cold_first_frame_grades_nothing_and_reads_no_configuration(tmp_path: 
     code = """
 import asyncio, sys
 import textual.app
-from tui.startup import load_startup
+from tui.config.startup import load_startup
 from tui.ui.app import McpTuiApp
 
 first = []
@@ -95,7 +95,7 @@ def test_a_first_run_with_no_configuration_loads_no_toml_parser(tmp_path: Path) 
     env = {k: v for k, v in os.environ.items() if k != "MCP_TUI_CONFIG"} | {"MCP_TUI_HOME": str(tmp_path)}
 
     def modules_after_loading_the_configuration() -> set[str]:
-        probe = "from tui.startup import load_startup\nload_startup(config_path=None)\n"
+        probe = "from tui.config.startup import load_startup\nload_startup(config_path=None)\n"
         probe += "import sys\nprint(*sys.modules)"
         run = subprocess.run(
             [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
@@ -118,7 +118,7 @@ def test_a_first_run_with_no_configuration_loads_no_toml_parser(tmp_path: Path) 
     ],
 )
 def test_the_client_core_loads_only_what_connecting_needs(heavy: str) -> None:
-    code = "import tui.client.manager, tui.client.call_flow, tui.client.preflight"
+    code = "import tui.client.manager, tui.session.call_flow, tui.session.preflight"
     assert loaded(modules_loaded_by(code), heavy) == []
 
 
@@ -127,7 +127,7 @@ def test_the_first_tools_are_drawn_before_the_call_panel_loads(tmp_path: Path) -
     # load on the way there, e.g. by a lookup of the panel that does not exist yet.
     code = """
 import asyncio, sys
-from tui.startup import load_startup
+from tui.config.startup import load_startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.main_screen import MainScreen
 

@@ -20,11 +20,11 @@ from cli_harness import (
     write_config,
 )
 
+from tui.config.startup import load_startup
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.session import Session
-from tui.startup import load_startup
 
 
 def test_an_allowed_call_runs_prints_the_result_and_audits_as_cli(home: Path) -> None:

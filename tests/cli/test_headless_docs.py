@@ -13,15 +13,15 @@ from tui.cli.records import (
     show_document,
     tool_document,
 )
-from tui.client.call_flow import CallRecord, Evaluation
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
-from tui.client.preflight import PreflightResult, PreflightStatus
-from tui.client.results import CallOutcome, CallStatus
 from tui.config.model import ServerConfig
+from tui.model.hints import Hints
+from tui.model.results import CallOutcome, CallStatus
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.assessment import assess
 from tui.safety.decision import Decision
-from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.call_flow import CallRecord, Evaluation
+from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.session.tool_query import make_entry
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")

@@ -11,9 +11,9 @@ import pytest
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from cli_harness import audit_records, run_cli
 
-from tui.client.preflight import PreflightStatus
+from tui.config.startup import load_startup
+from tui.session.preflight import PreflightStatus
 from tui.session.session import Session
-from tui.startup import load_startup
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.tool_list import ToolList
 

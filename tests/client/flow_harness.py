@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.client.call_flow import CallFlow, Confirm, Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult
-from tui.config.audit import AuditLog
+from tui.model.hints import Hints
+from tui.model.servers import ToolInfo
 from tui.safety.assessment import Assessment, assess
-from tui.safety.hints import Hints
+from tui.session.call_flow import CallFlow, Confirm, Policy
+from tui.session.preflight import PreflightEngine, PreflightResult
+from tui.store.audit import AuditLog
 
 
 def make_flow(

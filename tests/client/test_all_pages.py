@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tui.client.list_entries import MAX_PAGES, Page, PageFetch, all_pages
-from tui.client.models import LeftOut
+from tui.model.servers import LeftOut
 
 
 def pages_from(

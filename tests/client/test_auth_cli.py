@@ -15,8 +15,8 @@ from servers.oauth_server import serving
 
 from tui.cli.exit_codes import Exit
 from tui.client.auth.store import token_file
+from tui.config.startup import load_startup
 from tui.session.session import Session
-from tui.startup import load_startup
 
 SERVERS = Path(__file__).parent / "servers"
 

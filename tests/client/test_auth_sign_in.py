@@ -24,9 +24,9 @@ from servers.oauth_server import AutoApprove, serving
 from tui.client.auth.browser_step import SIGN_IN_NEEDED, can_open_browser
 from tui.client.auth.store import token_file
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus
 from tui.config.auth_model import AuthSettings
 from tui.config.model import ServerConfig
+from tui.model.servers import ConnectionStatus
 
 NAME = "remote"
 

@@ -21,12 +21,13 @@ import pytest
 from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_until
 
-from tui.client import call_flow, calling
-from tui.client.call_flow import CallFlow, Policy
+from tui.client import calling
 from tui.client.manager import ConnectionManager
-from tui.client.preflight import PreflightEngine
 from tui.config.model import ServerConfig, ToolRule
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.session import call_flow
+from tui.session.call_flow import CallFlow, Policy
+from tui.session.preflight import PreflightEngine
 
 SERVER = ServerConfig(name="t", transport="stdio", command="unused")
 THINKING_S = 0.4

@@ -13,12 +13,12 @@ import mcp_types as types
 from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_until
 
-from tui.client.call_flow import CallFlow, Policy
 from tui.client.manager import ConnectionManager
-from tui.client.preflight import PreflightEngine
-from tui.client.results import CallStatus
 from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
+from tui.model.results import CallStatus
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.session.call_flow import CallFlow, Policy
+from tui.session.preflight import PreflightEngine
 
 TRUSTED = ServerConfig(name="t", transport="stdio", command="unused", trust=Trust.TRUSTED)
 READ_CLOSED = types.ToolAnnotations(read_only_hint=True, open_world_hint=False)

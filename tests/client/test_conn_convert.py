@@ -10,9 +10,9 @@ import pytest
 from tui.client import stderr_pipe
 from tui.client.convert import call_outcome, content_block, tool_info
 from tui.client.ext_types import marks_tools, tool_resolve_method
-from tui.client.models import EXTENSION_ID
-from tui.client.results import BinaryBlock, EmbeddedResourceBlock, ResourceLinkBlock, TextBlock, UnknownBlock
 from tui.client.stderr_pipe import EMIT_BURST, MAX_LINE_CHARS, LineLog, split_lines
+from tui.model.results import BinaryBlock, EmbeddedResourceBlock, ResourceLinkBlock, TextBlock, UnknownBlock
+from tui.model.servers import EXTENSION_ID
 
 
 def test_every_content_type() -> None:

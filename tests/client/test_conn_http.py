@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from servers.harness import free_port, running, serving, wait_status, wait_until
 
-from tui.client.models import ConnectionStatus
-from tui.client.results import TextBlock
 from tui.config.model import ServerConfig
+from tui.model.results import TextBlock
+from tui.model.servers import ConnectionStatus
 
 
 @pytest.mark.parametrize("transport", ["http", "sse"])

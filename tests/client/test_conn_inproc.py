@@ -6,10 +6,10 @@ import pytest
 from servers.harness import running, wait_status, wait_until
 from servers.inproc import PNG, build
 
-from tui.client.events import ServerStateChanged, ToolsChanged
-from tui.client.models import ConnectionStatus
-from tui.client.results import BinaryBlock, CallStatus, TextBlock
 from tui.config.model import ServerConfig
+from tui.model.events import ServerStateChanged, ToolsChanged
+from tui.model.results import BinaryBlock, CallStatus, TextBlock
+from tui.model.servers import ConnectionStatus
 
 MODES = ["legacy", "auto"]
 

@@ -9,8 +9,8 @@ from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_until
 
 from tui.client.convert import content_block
-from tui.client.results import ContentAnnotations, ResourceLinkBlock, TextBlock
 from tui.config.model import ServerConfig
+from tui.model.results import ContentAnnotations, ResourceLinkBlock, TextBlock
 
 
 def annotated_server() -> MCPServer:

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from servers.harness import HERE, running, wait_until
 
-from tui.client.events import ElicitationRequested
 from tui.client.manager import ConnectionManager
-from tui.client.models import EXTENSION_ID, ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightStatus
-from tui.client.results import CallStatus, Progress, ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.events import ElicitationRequested
+from tui.model.results import CallStatus, Progress, ResolveOutcome
+from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightEngine, PreflightStatus
 
 CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 TIMEOUTS = Timeouts(connect=15.0, request=10.0, call=10.0, preflight=5.0)

@@ -8,11 +8,11 @@ from pathlib import Path
 from servers.harness import wait_until
 
 from tui.client.early_spawn import adopt, spawn_early, stop_unadopted
-from tui.client.events import ClientEvent
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus
-from tui.client.results import CallStatus
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.events import ClientEvent
+from tui.model.results import CallStatus
+from tui.model.servers import ConnectionStatus
 
 
 def demo(tmp_path: Path) -> ServerConfig:

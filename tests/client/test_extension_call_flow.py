@@ -11,15 +11,15 @@ from misbehaving.extension import FULL, ExtensionServer, complete
 from servers.harness import wait_until
 
 from tui.cli.prompt import TerminalAnswerer
-from tui.client.call_flow import Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine
-from tui.client.results import CallStatus, ResolveOutcome
 from tui.config.model import Preferences, ServerConfig, Timeouts, Trust
+from tui.model.results import CallStatus, ResolveOutcome
+from tui.model.servers import ToolInfo
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId
 from tui.safety.grade import Grade
+from tui.session.call_flow import Policy
+from tui.session.preflight import PreflightEngine
 
 READ = {"action": "read", "path": "notes.txt"}
 # A trusted server and a person who auto-approves safe calls: the shortcut a broken answer must not take.

@@ -16,12 +16,12 @@ from misbehaving.extension import FULL, ExtensionServer, by_action, complete
 from servers.harness import wait_until
 
 from tui.client.manager import ConnectionManager
-from tui.client.models import EXTENSION_ID, ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightStatus
-from tui.client.results import ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.hints import Provenance
+from tui.model.results import ResolveOutcome
+from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Provenance
+from tui.session.preflight import PreflightEngine, PreflightStatus
 
 READ = {"action": "read", "path": "notes.txt"}
 DELETE = {"action": "delete", "path": "notes.txt"}

@@ -12,8 +12,8 @@ import pytest
 from servers.harness import running, wait_status, wait_until
 
 from tui.client.health import HEALTH_INTERVAL, HEALTH_TIMEOUT
-from tui.client.models import ConnectionStatus
 from tui.config.model import ServerConfig
+from tui.model.servers import ConnectionStatus
 
 SERVERS = Path(__file__).parent / "servers"
 

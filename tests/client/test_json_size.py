@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from tui.client.json_size import compact_size
 from tui.client.traffic import TrafficLog
+from tui.model.json_size import compact_size
 
 VALUES: list[Any] = [
     {},

@@ -10,8 +10,8 @@ import httpx2
 import pytest
 from servers.harness import running, serving, wait_until
 
-from tui.client.results import TextBlock
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.results import TextBlock
 
 SERVERS = {"http": ("http_server.py", "/mcp"), "sse": ("sse_server.py", "/sse")}
 

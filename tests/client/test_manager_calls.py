@@ -8,9 +8,9 @@ import pytest
 from servers import inproc, lowlevel
 from servers.harness import running, wait_until
 
-from tui.client.events import ElicitationRequested, ServerLog
-from tui.client.results import CallStatus, TextBlock
 from tui.config.model import ServerConfig
+from tui.model.events import ElicitationRequested, ServerLog
+from tui.model.results import CallStatus, TextBlock
 
 CONFIG = ServerConfig(name="t", transport="stdio", command="unused")
 TEXT = [{"type": "text", "text": "the result"}]

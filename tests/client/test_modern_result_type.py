@@ -6,10 +6,10 @@ from servers.harness import running, stdio, wait_until
 
 from tui.client.connection import Connection
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus
 from tui.client.prompts import get_prompt
 from tui.client.resources import read_resource
-from tui.client.results import CallStatus, TextBlock
+from tui.model.results import CallStatus, TextBlock
+from tui.model.servers import ConnectionStatus
 
 
 async def listed(manager: ConnectionManager, name: str) -> Connection:

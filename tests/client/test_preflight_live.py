@@ -13,11 +13,11 @@ from misbehaving.servers import Counting, ResolveRequestParams, build_server, ha
 from servers.harness import wait_until
 
 from tui.client.arguments import ArgumentError
-from tui.client.live_preflight import LivePreflight
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
-from tui.client.results import ResolveOutcome
+from tui.model.results import ResolveOutcome
+from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade
+from tui.session.live_preflight import LivePreflight
+from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 
 
 class Recorder:

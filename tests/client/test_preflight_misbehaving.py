@@ -16,8 +16,8 @@ from misbehaving.servers import (
     well_behaved_annotations,
 )
 
-from tui.client.preflight import PreflightEngine, PreflightStatus
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightEngine, PreflightStatus
 
 READ = {"action": "read", "path": "notes.txt"}
 

@@ -18,10 +18,10 @@ from misbehaving.servers import (
     well_behaved,
 )
 
-from tui.client.live_preflight import LivePreflight
-from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.model.hints import Hints, Provenance
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints, Provenance
+from tui.session.live_preflight import LivePreflight
+from tui.session.preflight import PreflightResult, PreflightStatus
 
 READ = {"action": "read", "path": "notes.txt"}
 DELETE = {"action": "delete", "path": "notes.txt"}

@@ -21,11 +21,11 @@ from misbehaving.servers import (
 from servers.harness import wait_until
 
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus, ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightStatus
-from tui.client.results import ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.results import ResolveOutcome
+from tui.model.servers import ConnectionStatus, ToolInfo
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightEngine, PreflightStatus
 
 READ = {"action": "read", "path": "notes.txt"}
 

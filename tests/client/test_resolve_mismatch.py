@@ -15,14 +15,14 @@ from flow_harness import make_flow
 from misbehaving.servers import BY_ACTION, SCHEMA, ResolveHandler, build_server, resolved_tool
 from servers.harness import wait_until
 
-from tui.client.call_flow import Policy
 from tui.client.manager import ConnectionManager
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine
-from tui.client.results import ResolveOutcome
 from tui.config.model import Preferences, ServerConfig, Timeouts, Trust
+from tui.model.results import ResolveOutcome
+from tui.model.servers import ToolInfo
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId
+from tui.session.call_flow import Policy
+from tui.session.preflight import PreflightEngine
 
 READ = {"action": "read", "path": "notes.txt"}
 SAFE = BY_ACTION["read"]

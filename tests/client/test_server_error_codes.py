@@ -16,9 +16,9 @@ from servers.harness import running, serving, stdio, wait_until
 
 from tui.client import health
 from tui.client.health import watch_health
-from tui.client.models import ConnectionStatus
-from tui.client.results import CallStatus, TextBlock
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.results import CallStatus, TextBlock
+from tui.model.servers import ConnectionStatus
 
 SERVER_ERRORS = [
     (-32000, "Server overloaded"),

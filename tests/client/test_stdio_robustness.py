@@ -10,11 +10,11 @@ import pytest
 from servers.harness import running, stdio, wait_status, wait_until
 
 from tui.client import stderr_pipe
-from tui.client.events import StderrLine
-from tui.client.models import ConnectionStatus
-from tui.client.results import CallStatus, TextBlock
 from tui.client.stderr_pipe import EMIT_BURST, MAX_LINES
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.events import StderrLine
+from tui.model.results import CallStatus, TextBlock
+from tui.model.servers import ConnectionStatus
 
 FAILED, CONNECTED = ConnectionStatus.FAILED, ConnectionStatus.CONNECTED
 

@@ -16,9 +16,9 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from servers.harness import running, wait_status, wait_until
 
-from tui.client.events import StderrLine
-from tui.client.models import ConnectionStatus
 from tui.config.model import ServerConfig
+from tui.model.events import StderrLine
+from tui.model.servers import ConnectionStatus
 
 HEADERS = {"good": "Region", "bad": "My Region"}
 """The header each tool's ``region`` argument is mirrored into; a space is not allowed in a header name."""

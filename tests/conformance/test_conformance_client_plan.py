@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,14 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tui.config.approvals_store import (
-    ApprovalsStore,
-    dump_approvals,
-    grant,
-    load_approvals,
-    revoke,
-    set_override,
-)
 from tui.config.model import Preferences, ServerConfig
 from tui.safety.approvals import ApprovalBook
 from tui.safety.decision import RuleId, decide
@@ -24,6 +16,14 @@ from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade
 from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.store.approvals import (
+    ApprovalsStore,
+    dump_approvals,
+    grant,
+    load_approvals,
+    revoke,
+    set_override,
+)
 
 DEMO = ServerConfig("demo", "stdio", command="python", args=("-m", "tui.demo"))
 STATIC = {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}

@@ -8,14 +8,14 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tui.client.results import CallOutcome, CallStatus
-from tui.config.audit import FIELD_DOCS, AuditLog, AuditRecord, fields_markdown, make_record, outcome_fields
 from tui.config.model import Preferences, ServerConfig
+from tui.model.results import CallOutcome, CallStatus
 from tui.safety.approvals import ApprovalBook
 from tui.safety.decision import decide
 from tui.safety.effective import effective_hints
 from tui.safety.grade import grade_hints
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.store.audit import FIELD_DOCS, AuditLog, AuditRecord, fields_markdown, make_record, outcome_fields
 
 DEMO = ServerConfig("demo", "stdio", command="python")
 DEF = DefinitionSnapshot.of("manage_files", "Files", {"type": "object"}, {"readOnlyHint": False})

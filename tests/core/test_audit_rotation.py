@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from tui.config.audit import AuditLog, AuditRecord, make_record
 from tui.config.loader import load_config
 from tui.config.model import AuditSettings
 from tui.safety.effective import effective_hints
+from tui.store.audit import AuditLog, AuditRecord, make_record
 
 KB = 1024
 

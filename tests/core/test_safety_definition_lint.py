@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from tui.model.hints import Provenance
 from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Provenance
 from tui.safety.lint import destructive_word, lint_tool, name_tokens
 from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot, definition_hash, describe_changes

@@ -6,9 +6,9 @@ from itertools import product
 
 import pytest
 
+from tui.model.hints import SPEC_DEFAULTS, Hints, Provenance
 from tui.safety.effective import effective_hints, hint_changes, is_riskier
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import SPEC_DEFAULTS, Hints, Provenance
 
 NAMES = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 STATED = (True, False, None)  # None: not stated

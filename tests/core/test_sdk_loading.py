@@ -7,7 +7,7 @@ import sys
 
 from pydantic import BaseModel, TypeAdapter
 
-from tui.sdk_loading import models_built_on_first_use
+from tui.model.sdk_loading import models_built_on_first_use
 
 
 def test_models_made_while_the_sdk_loads_are_built_when_first_used() -> None:

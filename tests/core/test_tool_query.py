@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.session.query_help import FILTER_HELP
 from tui.session.tool_query import filter_tools, make_entry, parse_query, query_problem
 

@@ -12,9 +12,9 @@ from mcp.client.extension import advertise
 from mcp.shared.exceptions import MCPError
 
 from tests.demo.conftest import MODES, RAW, raw_tools, resolve, snapshot
-from tui.client.resolution_bounds import broken_bounds
 from tui.demo.server import DemoServer
-from tui.safety.hints import Hints, Provenance
+from tui.model.hints import Hints, Provenance
+from tui.safety.resolution_bounds import broken_bounds
 
 ID = "io.modelcontextprotocol/tool-resolution"
 

@@ -7,10 +7,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from tui.config.startup import load_startup
 from tui.session.events import SessionEvent
 from tui.session.questions import Question
 from tui.session.session import Session
-from tui.startup import load_startup
 
 CONFIG = """
 [servers.f]

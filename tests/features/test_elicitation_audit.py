@@ -15,11 +15,11 @@ from feature_server import build
 from servers.harness import wait_until
 from session_harness import started
 
-from tui.client.events import ElicitationRequested
-from tui.config.request_records import ElicitationAuditRecord
+from tui.model.events import ElicitationRequested
 from tui.session.elicitation_audit import ACCEPTED, CANCELLED, DECLINED
 from tui.session.questions import UNATTENDED_ELICITATION, Question
 from tui.session.sampling_audit import WENT_AWAY
+from tui.store.request_records import ElicitationAuditRecord
 
 SECRET = "hunter2-do-not-log"
 

@@ -16,14 +16,14 @@ from misbehaving.servers import ResolveRequestParams, build_server, well_behaved
 from servers.harness import wait_until
 from session_harness import started
 
-from tui.client.feature_models import FeatureError
-from tui.client.preflight import PreflightStatus
-from tui.client.results import CallStatus
+from tui.config.startup import load_startup
+from tui.model.features import FeatureError
+from tui.model.results import CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.session.events import SettingsChanged
+from tui.session.preflight import PreflightStatus
 from tui.session.questions import ConfirmCall, Question
 from tui.session.session import Session
-from tui.startup import load_startup
 
 SLOW_SERVER = Path(__file__).resolve().parents[1] / "cli" / "slow_server.py"
 SLOW_READ_S = 2.5

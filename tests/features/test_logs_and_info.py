@@ -9,7 +9,7 @@ from feature_server import State, build
 from servers.harness import wait_until
 from session_harness import of, started
 
-from tui.client.events import ServerLog
+from tui.model.events import ServerLog
 
 
 async def test_server_info_comes_from_the_handshake(home: Path) -> None:

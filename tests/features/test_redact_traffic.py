@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from servers.harness import running, stdio, wait_until
 
-from tui.client.redact import REDACTED, redact
 from tui.client.traffic import TrafficLog, export_jsonl, matching
-from tui.client.uri_template import expand, template_variables
+from tui.model.redact import REDACTED, redact
+from tui.model.uri_template import expand, template_variables
 
 
 def test_secret_keys_and_credentials_are_redacted_and_the_rest_kept() -> None:
@@ -73,7 +73,7 @@ def test_a_message_is_redacted_only_when_shown_or_exported(monkeypatch: pytest.M
         calls.append(value)
         return redact(value)
 
-    monkeypatch.setattr("tui.client.feature_models.redact", counted)
+    monkeypatch.setattr("tui.model.features.redact", counted)
     log = TrafficLog()
     record = log.add("out", SECRET_CALL)
     for n in range(100):  # a flood that nobody looks at costs no redaction

@@ -11,12 +11,12 @@ import pytest
 from servers.harness import wait_until
 from session_harness import of
 
-from tui.client.events import SamplingRequested, ServerLog
-from tui.client.feature_models import SamplingReply
 from tui.config.model import LOG_LEVELS
+from tui.config.startup import load_startup
+from tui.model.events import SamplingRequested, ServerLog
+from tui.model.features import SamplingReply
 from tui.session.questions import Question
 from tui.session.session import Session
-from tui.startup import load_startup
 
 pytestmark = [
     npm_servers.skip_unless_installed(),

@@ -9,10 +9,10 @@ from feature_server import PNG, State, build
 from servers.harness import wait_until
 from session_harness import of, started
 
-from tui.client.events import ListChanged, ResourceUpdated
-from tui.client.feature_models import FeatureError
-from tui.client.results import TextBlock
-from tui.client.uri_template import expand
+from tui.model.events import ListChanged, ResourceUpdated
+from tui.model.features import FeatureError
+from tui.model.results import TextBlock
+from tui.model.uri_template import expand
 
 
 async def test_resources_and_templates_are_listed_and_read(home: Path) -> None:

@@ -17,10 +17,10 @@ from mcp.server.context import ServerRequestContext
 from servers.harness import wait_until
 from session_harness import of, started
 
-from tui.client.events import ResourceUpdated
-from tui.client.models import ConnectionStatus
+from tui.config.startup import load_startup
+from tui.model.events import ResourceUpdated
+from tui.model.servers import ConnectionStatus
 from tui.session.session import Session
-from tui.startup import load_startup
 
 SERVER = Path(__file__).resolve().parent / "feature_stdio.py"
 FOLLOWED = {"notes://plain", "notes://data.json"}

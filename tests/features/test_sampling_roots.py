@@ -10,11 +10,11 @@ from feature_server import build
 from servers.harness import wait_until
 from session_harness import started
 
-from tui.client.events import SamplingRequested
-from tui.client.feature_models import SamplingReply
-from tui.client.results import TextBlock
-from tui.config.request_records import SamplingAuditRecord
+from tui.model.events import SamplingRequested
+from tui.model.features import SamplingReply
+from tui.model.results import TextBlock
 from tui.session.questions import Question
+from tui.store.request_records import SamplingAuditRecord
 
 
 def audit_lines(home: Path) -> list[dict[str, object]]:

@@ -16,11 +16,11 @@ from servers.harness import wait_until
 
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
+from tui.config.startup import Startup
 from tui.safety.confirm import ConfirmChoice
 from tui.session.catalogue import ToolNotConfirmed
 from tui.session.questions import ConfirmCall, Question
 from tui.session.session import Session
-from tui.startup import Startup
 
 SERVER = ServerConfig(name="shifty", transport="stdio", command="unused-in-process")
 SAFE = types.ToolAnnotations(read_only_hint=True, open_world_hint=False)

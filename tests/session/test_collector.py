@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tui.cli.main import main
+from tui.config.startup import load_startup
 from tui.session import collector
 from tui.session.session import Session
-from tui.startup import load_startup
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.client.events import ElicitationRequested, SamplingRequested
-from tui.client.feature_models import SamplingReply, SamplingRequest
+from tui.model.events import ElicitationRequested, SamplingRequested
+from tui.model.features import SamplingReply, SamplingRequest
 from tui.session.events import RequestsDeclined, RequestsWaiting
 from tui.session.questions import UNATTENDED_SAMPLING, answer_unattended
 from tui.session.request_queue import RequestQueue, declined_all_reason, too_many_reason

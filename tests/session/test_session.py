@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 
-from tui.client.events import ElicitationRequested
-from tui.client.models import ConnectionStatus, ToolInfo
-from tui.client.results import CallStatus
+from tui.config.startup import load_startup
+from tui.model.events import ElicitationRequested
+from tui.model.hints import Provenance
+from tui.model.results import CallStatus
+from tui.model.servers import ConnectionStatus, ToolInfo
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
-from tui.safety.hints import Provenance
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.questions import ConfirmCall, Question, answer_unattended
 from tui.session.session import Session
-from tui.startup import load_startup
 
 
 def records(home: Path) -> list[dict[str, Any]]:

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 from servers.slow import Gate, build_slow
 
-from tui.client.models import ToolInfo
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
+from tui.config.startup import Startup
+from tui.model.servers import ToolInfo
 from tui.safety.confirm import ConfirmChoice
 from tui.session.catalogue import ToolNotConfirmed
 from tui.session.questions import ConfirmCall, Question
 from tui.session.session import Session
-from tui.session.tool_cache import ToolCache
-from tui.startup import Startup
+from tui.store.tool_cache import ToolCache
 
 SLOW = ServerConfig(name="slow", transport="stdio", command="unused-in-process")
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.client.models import ToolInfo
 from tui.config.model import ServerConfig
-from tui.session.tool_cache import ToolCache, launch_identity
+from tui.model.servers import ToolInfo
+from tui.store.tool_cache import ToolCache, launch_identity
 
 CONFIG = ServerConfig(name="files", transport="stdio", command="files-server", args=("--root", "/srv"))
 TOOLS = (

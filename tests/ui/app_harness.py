@@ -13,9 +13,9 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tui.client.models import ToolInfo
-from tui.client.results import CallStatus
-from tui.startup import Startup, load_startup
+from tui.config.startup import Startup, load_startup
+from tui.model.results import CallStatus
+from tui.model.servers import ToolInfo
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.call_panel import CallPanel

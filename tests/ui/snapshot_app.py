@@ -15,11 +15,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 import tui.ui
-from tui.client.models import ResolveMethod, ToolInfo
-from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.model.hints import Hints, Provenance
+from tui.model.servers import ResolveMethod, ToolInfo
 from tui.safety.effective import HintChange
 from tui.safety.grade import grade_hints
-from tui.safety.hints import Hints, Provenance
+from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.tool_list import ToolList
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from app_harness import audit_records, make_app, panel, status_text, wait_for, wait_for_tools
 
-from tui.client.models import EXTENSION_ID
-from tui.client.preflight import PreflightStatus
-from tui.client.results import CallStatus
+from tui.model.results import CallStatus
+from tui.model.servers import EXTENSION_ID
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.widgets.form import ArgumentForm

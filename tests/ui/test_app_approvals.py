@@ -7,7 +7,7 @@ from pathlib import Path
 from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 
-from tui.client.results import CallStatus
+from tui.model.results import CallStatus
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.results.result_view import ResultView

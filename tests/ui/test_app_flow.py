@@ -7,10 +7,10 @@ from pathlib import Path
 from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import Button, Static
 
-from tui.client.models import ConnectionStatus
-from tui.client.preflight import PreflightStatus
-from tui.client.results import CallStatus
+from tui.model.results import CallStatus
+from tui.model.servers import ConnectionStatus
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.server_list import ServerList
@@ -151,7 +151,7 @@ async def test_a_broken_config_file_is_reported_and_the_app_still_opens(home: Pa
 async def test_servers_started_before_the_app_loads_are_adopted(home: Path) -> None:
     """What cli.main does: start stdio servers first, then hand them to the app."""
     from tui.client.early_spawn import spawn_early
-    from tui.startup import load_startup
+    from tui.config.startup import load_startup
     from tui.ui.app import McpTuiApp
 
     startup = load_startup(config_path=None)

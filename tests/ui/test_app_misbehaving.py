@@ -8,10 +8,10 @@ from app_harness import panel, status_text, wait_for, wait_for_tools
 from misbehaving.servers import build_server, flip_flopping, hangs
 from textual.pilot import Pilot
 
-from tui.client.preflight import PreflightStatus
 from tui.config.model import AppConfig, ServerConfig, Timeouts
 from tui.config.paths import AppPaths
-from tui.startup import Startup
+from tui.config.startup import Startup
+from tui.session.preflight import PreflightStatus
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.server_list import ServerList

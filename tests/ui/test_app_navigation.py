@@ -10,8 +10,8 @@ import pytest
 from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
-from tui.client.preflight import PreflightStatus
 from tui.safety.grade import Grade
+from tui.session.preflight import PreflightStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
 from tui.ui.widgets.log_view import ServerLogView

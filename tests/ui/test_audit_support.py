@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tui.config.audit import AuditLog
+from tui.store.audit import AuditLog
 from tui.ui.screens.audit_view import AuditViewScreen
 
 

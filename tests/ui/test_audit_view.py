@@ -7,10 +7,10 @@ from pathlib import Path
 from test_audit_support import AuditHost
 from textual.widgets import DataTable, Static
 
-from tui.config.audit import AuditLog, make_record
 from tui.config.model import AuditSettings
-from tui.config.request_records import ElicitationAuditRecord, SamplingAuditRecord
 from tui.safety.effective import effective_hints
+from tui.store.audit import AuditLog, make_record
+from tui.store.request_records import ElicitationAuditRecord, SamplingAuditRecord
 from tui.ui.screens.audit_view import AuditViewScreen
 
 

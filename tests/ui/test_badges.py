@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.content import Content
 
+from tui.model.hints import Hints, Provenance
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints, Provenance
 from tui.ui.widgets.badges import (
     BADGES_WIDTH,
     GRADE_STYLES,

@@ -7,7 +7,7 @@ from dataclasses import replace
 from test_confirm_support import ConfirmHost, make_request, plain
 from textual.widgets import Static
 
-from tui.safety.hints import Hints, Provenance
+from tui.model.hints import Hints, Provenance
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 
 CLOSED_READ = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}

@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Input
 from textual.widgets._footer import FooterKey
 
-from tui.client.feature_models import SamplingMessage, SamplingRequest
-from tui.client.models import ServerState
-from tui.client.results import TextBlock
+from tui.model.features import SamplingMessage, SamplingRequest
+from tui.model.results import TextBlock
+from tui.model.servers import ServerState
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.sampling import SamplingScreen

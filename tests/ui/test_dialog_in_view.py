@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Select, Static
 
-from tui.client.feature_models import SamplingMessage, SamplingRequest
-from tui.client.results import TextBlock
+from tui.model.features import SamplingMessage, SamplingRequest
+from tui.model.results import TextBlock
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.widgets.form import ArgumentForm

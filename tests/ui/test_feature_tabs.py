@@ -12,9 +12,9 @@ from app_harness import wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
-from tui.client.models import ToolInfo
-from tui.client.results import CallOutcome
-from tui.startup import load_startup
+from tui.config.startup import load_startup
+from tui.model.results import CallOutcome
+from tui.model.servers import ToolInfo
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.widgets.feature_pane import FeaturePane

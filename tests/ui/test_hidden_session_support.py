@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.client.feature_models import (
+from tui.model.features import (
     PromptArgument,
     PromptInfo,
     PromptMessage,
@@ -22,8 +22,8 @@ from tui.client.feature_models import (
     TemplateInfo,
     TrafficRecord,
 )
-from tui.client.models import ConnectionStatus, ServerState
-from tui.client.results import BinaryBlock, TextBlock
+from tui.model.results import BinaryBlock, TextBlock
+from tui.model.servers import ConnectionStatus, ServerState
 
 # A resource template's variable: the name the server gives it becomes a form field's title.
 VARIABLE = f"[b]v[/b]\x1b[2J{SNEAKY}"

@@ -20,9 +20,8 @@ from test_result_support import ResultApp, ok, rendered_text
 from textual.app import App, ComposeResult
 from textual.widgets import Button, DataTable, Input, Select, Static, TextArea
 
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
-from tui.client.preflight import PreflightResult, PreflightStatus
-from tui.client.results import (
+from tui.model.hints import Hints
+from tui.model.results import (
     CallOutcome,
     CallStatus,
     EmbeddedResourceBlock,
@@ -30,11 +29,12 @@ from tui.client.results import (
     ResourceLinkBlock,
     TextBlock,
 )
-from tui.config.audit import AuditLog, make_record
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade
-from tui.safety.hints import Hints
 from tui.safety.visible_text import hidden_characters
+from tui.session.preflight import PreflightResult, PreflightStatus
+from tui.store.audit import AuditLog, make_record
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen

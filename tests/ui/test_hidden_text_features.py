@@ -37,9 +37,9 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 
-from tui.client.feature_models import SamplingMessage, SamplingRequest
-from tui.client.models import ConnectionStatus, ServerState
-from tui.client.results import BinaryBlock, TextBlock
+from tui.model.features import SamplingMessage, SamplingRequest
+from tui.model.results import BinaryBlock, TextBlock
+from tui.model.servers import ConnectionStatus, ServerState
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
 from tui.ui.screens.sign_in import SignInScreen, outcome_text

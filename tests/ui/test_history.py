@@ -6,7 +6,7 @@ from datetime import datetime
 
 from textual.app import App, ComposeResult
 
-from tui.client.results import CallOutcome, CallStatus, TextBlock
+from tui.model.results import CallOutcome, CallStatus, TextBlock
 from tui.safety.grade import Grade
 from tui.ui.widgets.history import CallHistory, HistoryEntry, history_row
 

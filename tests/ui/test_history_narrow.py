@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from app_harness import make_app, wait_for, wait_for_tools
 
-from tui.client.results import CallOutcome, CallStatus
+from tui.model.results import CallOutcome, CallStatus
 from tui.safety.grade import Grade
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import LAYOUTS, CallHistory, HistoryEntry, choose_history_layout, history_row

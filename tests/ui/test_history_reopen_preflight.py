@@ -14,8 +14,8 @@ import pytest
 from app_harness import make_app, panel, status_text, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
-from tui.client.preflight import PreflightStatus
-from tui.safety.hints import Provenance
+from tui.model.hints import Provenance
+from tui.session.preflight import PreflightStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
 

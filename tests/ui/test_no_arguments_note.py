@@ -7,8 +7,8 @@ from test_hidden_session_support import Host, HostileFeatures, HostileSession
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from tui.client.feature_models import PromptInfo, PromptMessage, PromptResult
-from tui.client.results import TextBlock
+from tui.model.features import PromptInfo, PromptMessage, PromptResult
+from tui.model.results import TextBlock
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.widgets.prompts_view import PromptsView
 

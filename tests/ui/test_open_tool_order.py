@@ -15,11 +15,11 @@ from servers.slow import Gate, build_slow
 from textual import events
 from textual.widgets import Input
 
-from tui.client.models import ConnectionStatus
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
+from tui.config.startup import Startup
+from tui.model.servers import ConnectionStatus
 from tui.session.session import Session
-from tui.startup import Startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.results.result_view import ResultView

@@ -8,13 +8,13 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, Switch
 
-from tui.config.approvals_store import ApprovalsStore, grant, set_override
 from tui.config.loader import load_config
 from tui.config.model import ServerConfig, ToolRule, Trust
 from tui.safety.approvals import ApprovalBook
 from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.settings import SettingsService
+from tui.store.approvals import ApprovalsStore, grant, set_override
 from tui.ui.screens.preferences import PreferencesScreen
 
 CONFIG = """\

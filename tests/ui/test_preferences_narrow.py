@@ -11,8 +11,8 @@ from test_preferences import Host, context_for
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select
 
-from tui.config.approvals_store import ApprovalsStore, set_override
 from tui.config.model import ToolRule
+from tui.store.approvals import ApprovalsStore, set_override
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
 RULES = 'auto_approve_safe = false\n\n[[rules]]\nserver = "files"\ntool = "delete"\naction = "always"\n'

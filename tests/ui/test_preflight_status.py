@@ -7,10 +7,10 @@ import pytest
 from textual.content import Content
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import EXTENSION_ID, ToolInfo
-from tui.client.preflight import PreflightResult, PreflightStatus
+from tui.model.hints import Hint, Hints, Provenance
+from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.effective import HintChange
-from tui.safety.hints import Hint, Hints, Provenance
+from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.preflight_status import status_lines
 
 TOOL = ToolInfo("demo", "manage_files", None, "", {}, None, {"readOnlyHint": False}, "tools/resolve")

@@ -9,7 +9,7 @@ from pathlib import Path
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.results.result_view import ResultView

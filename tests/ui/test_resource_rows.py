@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from tui.client.feature_models import ResourceInfo, ResourceListing, TemplateInfo
+from tui.model.features import ResourceInfo, ResourceListing, TemplateInfo
 from tui.ui.widgets.resource_rows import NAME_WIDTH, resource_details, resource_rows
 from tui.ui.widgets.resources_view import ResourcesView
 

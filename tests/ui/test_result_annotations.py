@@ -59,7 +59,7 @@ async def test_server_text_in_annotations_stays_literal() -> None:
 
 
 def test_priority_words() -> None:
-    from tui.client.results import ContentAnnotations
+    from tui.model.results import ContentAnnotations
 
     assert annotation_line(ContentAnnotations(priority=1)) == "priority 1 (high)"
     assert annotation_line(ContentAnnotations(priority=0.5)) == "priority 0.5 (medium)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.formatting import (
+from tui.model.formatting import (
     extension_for,
     human_duration,
     human_size,
@@ -76,8 +76,8 @@ def test_uri_stem() -> None:
 
 
 def test_the_result_resource_and_prompt_views_show_json_nested_too_deeply_as_it_came() -> None:
-    from tui.client.feature_models import ResourceContent
-    from tui.client.results import TextBlock
+    from tui.model.features import ResourceContent
+    from tui.model.results import TextBlock
     from tui.ui.widgets.content_text import message_text, resource_text
     from tui.ui.widgets.results.text_block import TextBlockView
 

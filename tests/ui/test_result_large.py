@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Static, TextArea
 
-from tui.client.results import TextBlock
+from tui.model.results import TextBlock
 from tui.ui.widgets.results.text_block import RENDER_LIMIT_CHARS, RENDER_LIMIT_LINES, TextBlockView
 
 

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Static, TextArea
 
-from tui.client.results import (
+from tui.model.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,

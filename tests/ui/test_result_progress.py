@@ -11,7 +11,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.widgets import ProgressBar, Static
 
-from tui.client.results import Progress
+from tui.model.results import Progress
 from tui.ui.widgets.results import CallProgress
 
 

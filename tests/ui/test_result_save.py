@@ -10,7 +10,7 @@ from app_harness import wait_for
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Button, Input, Static
 
-from tui.client.results import BinaryBlock, EmbeddedResourceBlock, TextBlock
+from tui.model.results import BinaryBlock, EmbeddedResourceBlock, TextBlock
 from tui.ui.screens.save_binary import SaveBinaryScreen
 from tui.ui.widgets.results.binary_block import BinaryBlockView
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView

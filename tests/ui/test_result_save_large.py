@@ -10,7 +10,7 @@ from servers.harness import running, stdio, wait_until
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Button, Static, TextArea
 
-from tui.client.results import EmbeddedResourceBlock, TextBlock
+from tui.model.results import EmbeddedResourceBlock, TextBlock
 from tui.ui.widgets.results import result_view
 from tui.ui.widgets.results.structured_tree import StructuredTree
 from tui.ui.widgets.results.text_block import RENDER_LIMIT_CHARS, TextBlockView

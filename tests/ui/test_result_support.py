@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widget import Widget
 
-from tui.client.results import CallOutcome, CallStatus, ContentBlock
+from tui.model.results import CallOutcome, CallStatus, ContentBlock
 from tui.ui.widgets.results import ResultView
 
 

@@ -7,7 +7,7 @@ import json
 from test_result_support import ResultApp, ok, rendered_text
 from textual.widgets import Static, TextArea
 
-from tui.client.results import (
+from tui.model.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,

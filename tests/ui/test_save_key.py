@@ -12,7 +12,7 @@ from textual.widgets._footer import FooterKey
 
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
-from tui.startup import Startup
+from tui.config.startup import Startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from tui.client.models import ConnectionStatus, LeftOut, ServerState
+from tui.model.servers import ConnectionStatus, LeftOut, ServerState
 from tui.ui.widgets.server_list import ServerList, server_row
 
 

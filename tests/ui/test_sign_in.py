@@ -12,7 +12,7 @@ from servers.oauth_server import serving
 from textual.widgets import TextArea
 from textual.widgets._footer import FooterKey
 
-from tui.client.models import ConnectionStatus
+from tui.model.servers import ConnectionStatus
 from tui.ui.screens.sign_in import SignInScreen
 from tui.ui.widgets.server_list import ServerList
 

@@ -15,8 +15,8 @@ from test_feature_tabs import app_with
 from textual.pilot import Pilot
 from textual.widgets import TabbedContent, Tabs
 
-from tui.client.events import StderrLine, TrafficRecorded
-from tui.client.feature_models import TrafficRecord
+from tui.model.events import StderrLine, TrafficRecorded
+from tui.model.features import TrafficRecord
 from tui.ui.app import McpTuiApp
 from tui.ui.widgets.log_view import ServerLogView
 from tui.ui.widgets.traffic_table import TrafficTable

@@ -12,7 +12,7 @@ from app_harness import make_app, panel, status_text, wait_for, wait_for_tools
 from textual.geometry import Region
 from textual.widget import Widget
 
-from tui.client.preflight import PreflightStatus
+from tui.session.preflight import PreflightStatus
 from tui.ui.app import McpTuiApp
 
 SIZES = [(80, 24), (120, 40)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tui.client.models import EXTENSION_ID, ToolInfo
-from tui.safety.hints import Hints, Provenance
+from tui.model.hints import Hints, Provenance
+from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.ui.widgets.tool_detail import ToolDetail
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade
 from tui.ui.widgets.tool_filter import filter_tools, make_entry, sort_entries
 from tui.ui.widgets.tool_list import ToolList

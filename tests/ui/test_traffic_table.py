@@ -10,8 +10,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from tui.client.redact import redact
 from tui.client.traffic import TrafficLog
+from tui.model.redact import redact
 from tui.ui.widgets.traffic_table import TrafficTable
 from tui.ui.widgets.traffic_view import TrafficView
 
@@ -49,9 +49,7 @@ async def test_a_flood_keeps_the_table_as_bounded_as_the_log_and_redacts_nothing
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     redacted: list[object] = []
-    monkeypatch.setattr(
-        "tui.client.feature_models.redact", lambda value: redacted.append(value) or redact(value)
-    )
+    monkeypatch.setattr("tui.model.features.redact", lambda value: redacted.append(value) or redact(value))
     log = TrafficLog(capacity=300)
     async with Host(log).run_test(size=(140, 30)) as pilot:
         view, table = await showing(pilot, log)

@@ -9,11 +9,11 @@ from app_harness import audit_records, wait_for
 from servers.slow import Gate, build_slow
 from textual.widgets import OptionList, Static
 
-from tui.client.models import ConnectionStatus
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
+from tui.config.startup import Startup
+from tui.model.servers import ConnectionStatus
 from tui.session.session import Session
-from tui.startup import Startup
 from tui.ui.app import McpTuiApp
 from tui.ui.widgets.tool_list import ToolList
 

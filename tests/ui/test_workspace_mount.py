@@ -13,7 +13,7 @@ from app_harness import make_app, wait_for, wait_for_tools
 from textual.widget import AwaitMount, Widget
 from textual.widgets import TabbedContent
 
-from tui.client.events import StderrLine
+from tui.model.events import StderrLine
 from tui.ui.app import McpTuiApp
 from tui.ui.screens import main_screen
 from tui.ui.screens.main_screen import HELD_EVENTS
@@ -105,9 +105,9 @@ async def test_keys_pressed_before_the_session_started_say_so_instead_of_failing
 
 def test_the_screens_keys_wait_for_its_widgets() -> None:
     """Priority keys reach the main screen as soon as it is on the stack, before its lists exist."""
+    from tui.config.startup import load_startup
     from tui.session.catalogue import CachedCatalogue
-    from tui.session.tool_cache import ToolCache
-    from tui.startup import load_startup
+    from tui.store.tool_cache import ToolCache
     from tui.ui.screens.main_screen import MainScreen
 
     startup = load_startup(config_path=None)

@@ -26,8 +26,8 @@ from tui.safety.visible_text import visible_indented, visible_line
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
     from tui.config.model import ServerConfig
+    from tui.config.startup import Startup
     from tui.session.session import Session
-    from tui.startup import Startup
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    from tui.startup import load_startup
+    from tui.config.startup import load_startup
 
     startup = load_startup(config_path=args.config)
     # Library warnings (the SDK's deprecations) go to the log, not between the command's own lines.
@@ -69,7 +69,7 @@ def main(argv: list[str]) -> int:
 
 
 async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_browser: bool) -> int:
-    from tui.client.models import ConnectionStatus
+    from tui.model.servers import ConnectionStatus
 
     def show_url(url: str) -> None:
         host = address_host(url)  # where the page really is: the address may start with another name

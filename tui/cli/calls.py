@@ -17,9 +17,9 @@ from tui.cli.targets import connect, find_tool, only, split_names
 from tui.safety.visible_text import visible_indented, visible_line
 
 if TYPE_CHECKING:
-    from tui.client.call_flow import CallRecord
-    from tui.client.models import ToolInfo
-    from tui.client.results import Progress
+    from tui.model.results import Progress
+    from tui.model.servers import ToolInfo
+    from tui.session.call_flow import CallRecord
     from tui.session.session import Session
 
 
@@ -87,7 +87,7 @@ def _progress_printer() -> Callable[[Progress], None]:
 
 
 def exit_status(record: CallRecord) -> Exit:
-    from tui.client.results import CallStatus
+    from tui.model.results import CallStatus
     from tui.safety.confirm import ConfirmChoice
 
     outcome = record.outcome
@@ -107,9 +107,9 @@ def exit_status(record: CallRecord) -> Exit:
 
 
 def _report(record: CallRecord, request: Request) -> int:
-    from tui.client.call_flow import audit_outcome_of_unsent
-    from tui.client.results import CallStatus
-    from tui.config.audit import outcome_fields
+    from tui.model.results import CallStatus
+    from tui.session.call_flow import audit_outcome_of_unsent
+    from tui.store.audit import outcome_fields
 
     outcome = record.outcome
     status, sent_ms, error = outcome_fields(outcome)

@@ -23,7 +23,7 @@ from tui.cli.targets import (
 from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
-    from tui.client.models import ToolInfo
+    from tui.model.servers import ToolInfo
     from tui.session.session import Session
     from tui.session.tool_query import ToolEntry
 
@@ -122,8 +122,8 @@ def show(request: Request) -> int:
 
 def audit(request: Request) -> int:
     from tui.cli.audit_lines import record_lines
-    from tui.config.audit import AuditLog
     from tui.config.paths import AppPaths
+    from tui.store.audit import AuditLog
 
     log = AuditLog(AppPaths.default().audit_file)
     records = log.recent_entries(request.last)

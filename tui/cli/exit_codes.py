@@ -6,7 +6,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.client.models import Failure
+    from tui.model.servers import Failure
 
 
 class Exit(IntEnum):

@@ -20,16 +20,16 @@ from tui.cli.records import emit
 from tui.cli.render import block_lines, server_body
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import check_server, connect, only, split_names
-from tui.formatting import human_size
+from tui.model.formatting import human_size
 from tui.safety.visible_text import visible_indented, visible_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tui.client.feature_models import ResourceContent
-    from tui.client.models import LeftOut
+    from tui.config.startup import Startup
+    from tui.model.features import ResourceContent
+    from tui.model.servers import LeftOut
     from tui.session.session import Session
-    from tui.startup import Startup
 
 
 def _listed(request: Request) -> tuple[Startup, list[str]]:
@@ -58,7 +58,7 @@ def _attach_terminal(session: Session, request: Request) -> None:
 async def _each(session: Session, servers: list[str], one: bool, fetch: Any) -> tuple[list[Any], list[Exit]]:
     """``fetch(server)`` for every server; with several, a failing one is reported and skipped. The
     statuses of the failures, in order (however the server was named, the same failure has one)."""
-    from tui.client.feature_models import FeatureError
+    from tui.model.features import FeatureError
 
     found: list[Any] = []
     failed: list[Exit] = []
@@ -145,7 +145,7 @@ def _content_document(content: ResourceContent, saved: Path | None) -> dict[str,
 def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Path | None]:
     """Each binary content written under a name made safe from its URI, never overwriting a file; a
     directory that cannot be written is said plainly (the contents are still printed)."""
-    from tui.formatting import suggested_file_name, uri_stem
+    from tui.model.formatting import suggested_file_name, uri_stem
 
     saved: list[Path | None] = []
     for content in contents:
@@ -174,7 +174,7 @@ def read(request: Request) -> int:
     startup = only(startup, server)
 
     async def body(session: Session) -> int:
-        from tui.client.feature_models import FeatureError
+        from tui.model.features import FeatureError
 
         _attach_terminal(session, request)
         await connect(session, server, tools=False)
@@ -194,7 +194,7 @@ def read(request: Request) -> int:
                 done = f", saved to {where}" if where else " (--save-dir DIR writes it)"
                 print(f"[binary, {human_size(len(content.blob))}{done}]")
             else:
-                from tui.client.results import TextBlock
+                from tui.model.results import TextBlock
 
                 print("\n".join(block_lines(TextBlock(content.text or ""), None)))
         return 0
@@ -207,7 +207,7 @@ async def _require_prompt_arguments(
 ) -> None:
     """Exit 2 before anything is sent when the listed prompt needs an argument not given, as a tool's
     arguments are checked against its schema (a prompt the listing lacks is left to the server)."""
-    from tui.client.feature_models import FeatureError
+    from tui.model.features import FeatureError
 
     try:
         listed = await session.features.prompts(server)
@@ -240,7 +240,7 @@ def prompt(request: Request) -> int:
     }
 
     async def body(session: Session) -> int:
-        from tui.client.feature_models import FeatureError
+        from tui.model.features import FeatureError
 
         _attach_terminal(session, request)
         await connect(session, server, tools=False)

@@ -15,8 +15,8 @@ from typing import Any
 
 from tui.cli.sampling_prompt import DECLINED_AT_PROMPT
 from tui.cli.sampling_prompt import describe as describe_sampling
-from tui.client.events import ElicitationRequested, SamplingRequested
-from tui.client.feature_models import SamplingReply
+from tui.model.events import ElicitationRequested, SamplingRequested
+from tui.model.features import SamplingReply
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.decision import RuleId
 from tui.safety.grade import Grade

@@ -6,15 +6,15 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from tui.client.models import dialect_label
-from tui.config.audit import hints_record
+from tui.model.servers import dialect_label
 from tui.safety.lint import LintWarning
+from tui.store.audit import hints_record
 
 if TYPE_CHECKING:
-    from tui.client.call_flow import CallRecord, Evaluation
-    from tui.client.models import ServerState, ToolInfo
+    from tui.model.servers import ServerState, ToolInfo
     from tui.safety.assessment import Assessment
     from tui.safety.grade import GradeResult
+    from tui.session.call_flow import CallRecord, Evaluation
     from tui.session.tool_query import ToolEntry
 
 

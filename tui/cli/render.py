@@ -7,16 +7,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.formatting import human_size, pretty_json
-from tui.safety.hints import SHORT_LABELS
+from tui.model.formatting import human_size, pretty_json
+from tui.model.hints import SHORT_LABELS
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
-    from tui.client.call_flow import Evaluation
-    from tui.client.results import CallOutcome, ContentBlock
+    from tui.model.hints import Hints
+    from tui.model.results import CallOutcome, ContentBlock
     from tui.safety.assessment import Assessment
     from tui.safety.grade import GradeResult
-    from tui.safety.hints import Hints
+    from tui.session.call_flow import Evaluation
     from tui.session.tool_query import ToolEntry
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from tui.client.events import SamplingRequested
-from tui.client.results import ContentBlock, TextBlock
+from tui.model.events import SamplingRequested
+from tui.model.results import ContentBlock, TextBlock
 from tui.safety.visible_text import visible, visible_indented, visible_line
 
 DECLINED_AT_PROMPT = "The person declined the sampling request at the terminal."

@@ -6,8 +6,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.client.results import ContentBlock
-from tui.formatting import extension_for, safe_stem
+from tui.model.formatting import extension_for, safe_stem
+from tui.model.results import ContentBlock
 
 
 def save_blocks(blocks: Sequence[ContentBlock], directory: Path, tool: str) -> dict[int, Path]:

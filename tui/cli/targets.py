@@ -11,9 +11,9 @@ from tui.cli.exit_codes import CliError, Exit, exit_for
 from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
-    from tui.client.models import ServerState, ToolInfo
+    from tui.config.startup import Startup
+    from tui.model.servers import ServerState, ToolInfo
     from tui.session.session import Session
-    from tui.startup import Startup
 
 
 def _closest(word: str, names: list[str]) -> str:
@@ -78,7 +78,7 @@ async def connect(session: Session, server: str, *, tools: bool = True) -> None:
 def server_failure(state: ServerState) -> CliError | None:
     """Why a settled server cannot serve a command: not connected (3), or its tool listing failed (the
     status of how it failed); None when it is connected and listed its tools."""
-    from tui.client.models import ConnectionStatus
+    from tui.model.servers import ConnectionStatus
 
     if state.status is not ConnectionStatus.CONNECTED:
         why = state.error or f"the connection is {state.status.value}"

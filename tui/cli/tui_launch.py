@@ -84,7 +84,7 @@ def open_tui(options: list[str], command: list[str]) -> int:
     if args.sse and not args.url:
         build_parser().error("--sse needs --url")
 
-    from tui.startup import load_startup
+    from tui.config.startup import load_startup
 
     try:
         startup = load_startup(
@@ -94,7 +94,7 @@ def open_tui(options: list[str], command: list[str]) -> int:
         print(f"mcp-tui: {error}", file=sys.stderr)
         return 2
     if args.check_config:
-        from tui.config.check import run_check
+        from tui.session.check_config import run_check
 
         return run_check(startup, args.config)
 

@@ -18,9 +18,9 @@ from pydantic import ValidationError
 from tui.client import errors, invalid_response
 from tui.client.connection import Connection
 from tui.client.convert import call_outcome, wire_dict
-from tui.client.models import ConnectionStatus, ResolveMethod, ToolInfo
-from tui.client.results import CallOutcome, CallStatus, Progress, ResolveOutcome
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
+from tui.model.results import CallOutcome, CallStatus, Progress, ResolveOutcome
+from tui.model.servers import ConnectionStatus, ResolveMethod, ToolInfo
 
 CLOSED_GRACE_S = 1.5
 """How long a call that lost its connection waits for the connection to learn why (exit code, stderr)."""

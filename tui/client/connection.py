@@ -26,20 +26,9 @@ from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
-from tui.client.events import (
-    ClientEvent,
-    ListChanged,
-    ResourceUpdated,
-    ServerStateChanged,
-    StderrLine,
-    ToolsChanged,
-    TrafficRecorded,
-)
 from tui.client.ext_types import server_resolve_dialect
-from tui.client.feature_models import FeatureError
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
-from tui.client.models import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
 from tui.client.resources import subscribe
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
@@ -49,6 +38,17 @@ from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
 from tui.config.model import ServerConfig, Timeouts, TimeoutsSource, timeouts_source
+from tui.model.events import (
+    ClientEvent,
+    ListChanged,
+    ResourceUpdated,
+    ServerStateChanged,
+    StderrLine,
+    ToolsChanged,
+    TrafficRecorded,
+)
+from tui.model.features import FeatureError
+from tui.model.servers import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
 
 if TYPE_CHECKING:
     from tui.client.auth.providers import ServerAuth

@@ -12,8 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.ext_types import tool_resolve_method
-from tui.client.models import ToolInfo
-from tui.client.results import (
+from tui.model.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,
@@ -24,6 +23,7 @@ from tui.client.results import (
     TextBlock,
     UnknownBlock,
 )
+from tui.model.servers import ToolInfo
 
 
 def tool_info(

@@ -14,9 +14,9 @@ from pydantic import ValidationError
 
 from tui.client import invalid_response
 from tui.client.auth.errors import describe_oauth
-from tui.client.models import Failure
 from tui.client.sdk_errors import SDK_CLOSED_MESSAGE, sdk_connection_closed, sdk_timed_out
 from tui.client.transports import ConnectFailure
+from tui.model.servers import Failure
 
 
 def leaf_exceptions(exc: BaseException) -> list[BaseException]:

@@ -14,7 +14,7 @@ from typing import Any
 import mcp_types as types
 from pydantic import ConfigDict
 
-from tui.client.models import EXTENSION_ID, ResolveMethod
+from tui.model.servers import EXTENSION_ID, ResolveMethod
 
 
 class ExtToolAnnotations(types.ToolAnnotations):

@@ -22,7 +22,7 @@ from mcp.shared.dispatcher import CallOptions
 from mcp_types.methods import validate_server_result
 from pydantic import BaseModel, ValidationError
 
-from tui.client.models import LeftOut
+from tui.model.servers import LeftOut
 from tui.safety.visible_text import visible_line
 
 M = TypeVar("M", bound=BaseModel)

@@ -18,10 +18,10 @@ from tui.client.auth import sign_in
 from tui.client.auth.browser_step import ShowUrl
 from tui.client.auth.store import StoredSignIn
 from tui.client.connection import Connection
-from tui.client.events import ClientEvent
-from tui.client.models import ServerState, ToolInfo
-from tui.client.results import CallOutcome, Progress, ResolveOutcome
 from tui.config.model import ServerConfig, Timeouts, TimeoutsSource
+from tui.model.events import ClientEvent
+from tui.model.results import CallOutcome, Progress, ResolveOutcome
+from tui.model.servers import ServerState, ToolInfo
 
 
 class ConnectionManager:

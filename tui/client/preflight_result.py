@@ -8,10 +8,10 @@ from enum import StrEnum
 from typing import Any
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import EXTENSION_ID, ResolveMethod, ToolInfo, dialect_label
+from tui.model.hints import Hints
+from tui.model.servers import EXTENSION_ID, ResolveMethod, ToolInfo, dialect_label
 from tui.safety.effective import HintChange
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints
 
 
 class PreflightStatus(StrEnum):

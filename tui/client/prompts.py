@@ -9,10 +9,10 @@ import mcp_types as types
 from mcp import Client
 
 from tui.client.convert import _opt_str, content_block, wire_dict
-from tui.client.feature_models import PromptArgument, PromptInfo, PromptMessage, PromptResult
 from tui.client.list_entries import all_pages, list_page
-from tui.client.models import Note
 from tui.client.resources import _ignore, guarded
+from tui.model.features import PromptArgument, PromptInfo, PromptMessage, PromptResult
+from tui.model.servers import Note
 
 
 async def list_prompts(client: Client, timeout: float, note: Note = _ignore) -> tuple[PromptInfo, ...]:

@@ -25,11 +25,11 @@ from pydantic import RootModel, ValidationError
 
 from tui.client import invalid_response
 from tui.client.json_words import json_type
-from tui.client.models import EXTENSION_ID, ResolveMethod, wire_method
 from tui.client.preflight_result import canonical_json
-from tui.client.results import ResolveOutcome
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
-from tui.safety.hints import HINT_NAMES
+from tui.model.hints import HINT_NAMES
+from tui.model.results import ResolveOutcome
+from tui.model.servers import EXTENSION_ID, ResolveMethod, wire_method
 
 MISSING_CAPABILITY = -32021
 """The extension's "missing required client capability" error."""

@@ -17,7 +17,9 @@ from mcp.shared.exceptions import MCPError
 
 from tui.client import errors
 from tui.client.convert import _decode, _opt_str, wire_dict
-from tui.client.feature_models import (
+from tui.client.legacy_requests import subscribe_resource
+from tui.client.list_entries import Page, all_pages, list_page
+from tui.model.features import (
     CompletionRef,
     FeatureError,
     ResourceContent,
@@ -25,9 +27,7 @@ from tui.client.feature_models import (
     ResourceListing,
     TemplateInfo,
 )
-from tui.client.legacy_requests import subscribe_resource
-from tui.client.list_entries import Page, all_pages, list_page
-from tui.client.models import Failure, LeftOut, Note
+from tui.model.servers import Failure, LeftOut, Note
 
 T = TypeVar("T")
 """Hears about each entry of a listing that was left out, and why."""

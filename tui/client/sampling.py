@@ -13,8 +13,8 @@ from typing import Any
 import mcp_types as types
 
 from tui.client.convert import content_block
-from tui.client.events import ClientEvent, SamplingRequested
-from tui.client.feature_models import SamplingMessage, SamplingReply, SamplingRequest
+from tui.model.events import ClientEvent, SamplingRequested
+from tui.model.features import SamplingMessage, SamplingReply, SamplingRequest
 
 USER_REJECTED = -1
 """The error code the spec gives for "the user rejected the sampling request"."""

@@ -14,14 +14,14 @@ from mcp.shared.subscriptions import SUBSCRIPTION_ID_META_KEY
 
 import tui
 from tui.client import errors
-from tui.client.events import ClientEvent, ListChanged, ResourceUpdated, ServerLog
-from tui.client.models import EXTENSION_ID
 from tui.client.sampling import ask_person_to_sample
 from tui.client.server_requests import ask_person, log_text
 from tui.client.server_settings import roots_result
 from tui.client.stderr_pipe import LineLog
 from tui.config.model import ServerConfig
 from tui.config.timeout_limits import MAX_TIMEOUT_S
+from tui.model.events import ClientEvent, ListChanged, ResourceUpdated, ServerLog
+from tui.model.servers import EXTENSION_ID
 
 CLIENT_INFO = types.Implementation(name="mcp-tui", version=tui.__version__)
 

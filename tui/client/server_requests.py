@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import mcp_types as types
 
-from tui.client.events import ClientEvent, ElicitationRequested
+from tui.model.events import ClientEvent, ElicitationRequested
 
 
 def log_text(params: types.LoggingMessageNotificationParams) -> str:

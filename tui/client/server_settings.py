@@ -13,9 +13,9 @@ import mcp_types as types
 from mcp import Client
 
 from tui.client.legacy_requests import roots_list_changed, set_logging_level
-from tui.client.models import ConnectionStatus, ServerState
 from tui.client.resources import guarded
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.servers import ConnectionStatus, ServerState
 
 
 class Connection(Protocol):

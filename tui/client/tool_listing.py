@@ -15,7 +15,7 @@ from mcp import Client
 from tui.client.convert import tool_info
 from tui.client.ext_types import ExtTool, marks_tools
 from tui.client.list_entries import Entry, all_pages, list_page
-from tui.client.models import LeftOut, ToolInfo
+from tui.model.servers import LeftOut, ToolInfo
 from tui.safety.tool_hash import canonical_json
 from tui.safety.visible_text import visible_line
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from tui.client.feature_models import Direction, TrafficRecord
+from tui.model.features import Direction, TrafficRecord
 
 CAPACITY = 2000
 """Messages kept per server; the oldest go first (the README says so)."""

@@ -61,7 +61,7 @@ def main(argv: list[str]) -> int:
             return 1
     import anyio
 
-    from tui.sdk_loading import models_built_on_first_use
+    from tui.model.sdk_loading import models_built_on_first_use
 
     # The demo boots while the client loads: its models (the SDK's, its tools' arguments) build when used.
     with models_built_on_first_use():

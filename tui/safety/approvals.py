@@ -1,7 +1,7 @@
 """Remembered approvals ("always allow manage_files on demo up to safe") and this session's grants.
 
 An approval is bound to the server's identity (name plus command line or URL) and to a hash of the tool
-definition it was given for. Persistent ("always") approvals are saved by ``tui.config.approvals_store``;
+definition it was given for. Persistent ("always") approvals are saved by ``tui.store.approvals``;
 session grants and the record of approved idempotent calls end with the session.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from tui.model.hints import Hints
 from tui.safety.grade import Grade
-from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot, canonical_json
 
 Scope = Literal["always", "session"]

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tui.model.hints import Hints, Provenance
 from tui.safety.effective import HintChange, hint_changes
 from tui.safety.grade import GradeResult, grade_hints
-from tui.safety.hints import Hints, Provenance
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from enum import StrEnum
 from typing import Any
 
 from tui.config.model import Trust
+from tui.model.hints import Hints
 from tui.safety.decision import Decision
 from tui.safety.effective import HintChange
 from tui.safety.grade import Grade, GradeResult
-from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning
 
 

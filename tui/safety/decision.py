@@ -24,9 +24,9 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
+from tui.model.hints import Hints
 from tui.safety.approvals import ApprovalBook, is_repeatable
 from tui.safety.grade import Grade, GradeResult, grade_hints
-from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning
 from tui.safety.tool_hash import DefinitionSnapshot, describe_changes
 

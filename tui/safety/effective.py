@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tui.model.hints import SHORT_LABELS, Hint, Hints, Provenance
 from tui.safety.grade import Grade, GradeResult, grade_hints
-from tui.safety.hints import SHORT_LABELS, Hint, Hints, Provenance
 
 
 def effective_hints(

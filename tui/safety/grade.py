@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from tui.safety.hints import Hint, Hints, Provenance
+from tui.model.hints import Hint, Hints, Provenance
 
 
 class Grade(IntEnum):

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tui.model.hints import SPEC_DEFAULTS, malformed_hints, stated_hints
 from tui.safety.effective import effective_hints, is_riskier
 from tui.safety.grade import grade_hints
-from tui.safety.hints import SPEC_DEFAULTS, malformed_hints, stated_hints
 from tui.safety.visible_text import has_control_characters, hidden_characters, without_hidden
 
 # Words that, as a whole token of a tool name, suggest it destroys something.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from tui.safety.hints import HINT_NAMES, stated_hints
+from tui.model.hints import HINT_NAMES, stated_hints
 
 
 class Overrides:

@@ -63,7 +63,7 @@ class DefinitionSnapshot:
 
     @classmethod
     def from_tool(cls, tool: Any) -> DefinitionSnapshot:
-        """From anything shaped like ``tui.client.models.ToolInfo``."""
+        """From anything shaped like ``tui.model.servers.ToolInfo``."""
         return cls.of(tool.name, tool.description, tool.input_schema, tool.annotations)
 
     @property

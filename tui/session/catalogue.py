@@ -12,9 +12,9 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tui.client.models import ToolInfo
 from tui.config.model import ServerConfig
-from tui.session.tool_cache import ToolCache
+from tui.model.servers import ToolInfo
+from tui.store.tool_cache import ToolCache
 
 
 class ToolNotConfirmed(RuntimeError):

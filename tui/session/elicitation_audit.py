@@ -10,10 +10,10 @@ import asyncio
 from contextlib import suppress
 from typing import Any
 
-from tui.client.events import ElicitationRequested
-from tui.config.audit import AuditLog, iso_utc
-from tui.config.request_records import ElicitationAuditRecord
+from tui.model.events import ElicitationRequested
 from tui.session.sampling_audit import WENT_AWAY
+from tui.store.audit import AuditLog, iso_utc
+from tui.store.request_records import ElicitationAuditRecord
 
 ACCEPTED = "The person answered the question and the answers were sent."
 DECLINED = "The person declined to answer."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.client.events import (
+from tui.model.events import (
     ListChanged,
     ResourceUpdated,
     ServerLog,

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.client.feature_models import (
+from tui.config.model import LOG_LEVELS
+from tui.config.toml_servers import absolute_roots
+from tui.model.features import (
     CompletionRef,
     FeatureError,
     PromptInfo,
@@ -19,9 +21,7 @@ from tui.client.feature_models import (
     ResourceListing,
     TrafficRecord,
 )
-from tui.client.models import LeftOut, Note
-from tui.config.model import LOG_LEVELS
-from tui.config.toml_servers import absolute_roots
+from tui.model.servers import LeftOut, Note
 from tui.session.settings import Saved, SettingsService
 
 """Hears about each entry of a listing that was left out, and why."""

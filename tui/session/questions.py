@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tui.client.events import ElicitationRequested, SamplingRequested
+from tui.model.events import ElicitationRequested, SamplingRequested
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 
 

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tui.client.events import ElicitationRequested, SamplingRequested
+from tui.model.events import ElicitationRequested, SamplingRequested
 from tui.session.events import RequestsDeclined, RequestsWaiting, SessionEvent
 
 MAX_OPEN = 10

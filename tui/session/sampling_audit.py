@@ -8,10 +8,10 @@ from contextlib import suppress
 from dataclasses import asdict
 from typing import Any
 
-from tui.client.events import SamplingRequested
-from tui.client.feature_models import SamplingReply
-from tui.config.audit import AuditLog, iso_utc
-from tui.config.request_records import SamplingAuditRecord
+from tui.model.events import SamplingRequested
+from tui.model.features import SamplingReply
+from tui.store.audit import AuditLog, iso_utc
+from tui.store.request_records import SamplingAuditRecord
 
 WENT_AWAY = "the request went away before it was answered (its call ended or the server disconnected)"
 

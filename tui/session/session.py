@@ -14,21 +14,21 @@ import subprocess
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from tui.client.events import (
+from tui.config.model import ServerConfig
+from tui.config.startup import Startup
+from tui.model.events import (
     ClientEvent,
     ElicitationRequested,
     SamplingRequested,
     ServerStateChanged,
     ToolsChanged,
 )
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
-from tui.client.results import Progress
-from tui.config.audit import AuditLog
-from tui.config.model import ServerConfig
+from tui.model.hints import Hints
+from tui.model.results import Progress
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
-from tui.safety.hints import Hints
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session import collector, elicitation_audit, sampling_audit
 from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
@@ -37,15 +37,15 @@ from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
-from tui.session.tool_cache import ToolCache
-from tui.startup import Startup
+from tui.store.audit import AuditLog
+from tui.store.tool_cache import ToolCache
 
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
-    from tui.client.call_flow import CallFlow, CallRecord, Evaluation
-    from tui.client.live_preflight import LivePreflight
     from tui.client.manager import ConnectionManager
-    from tui.client.preflight import PreflightEngine, PreflightResult
+    from tui.session.call_flow import CallFlow, CallRecord, Evaluation
+    from tui.session.live_preflight import LivePreflight
+    from tui.session.preflight import PreflightEngine, PreflightResult
 
 Interface = Literal["tui", "cli"]
 Listener = Callable[[SessionEvent], None]
@@ -53,10 +53,10 @@ _SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionSt
 
 
 def _import_core() -> Any:
-    from tui.sdk_loading import models_built_on_first_use
+    from tui.model.sdk_loading import models_built_on_first_use
 
     with models_built_on_first_use():  # the SDK's pydantic models: most of its import, built when used
-        for name in ("tui.client.call_flow", "tui.client.preflight"):
+        for name in ("tui.session.call_flow", "tui.session.preflight"):
             importlib.import_module(name)
         return importlib.import_module("tui.client.manager")
 
@@ -147,8 +147,8 @@ class Session:
             manager_module = await asyncio.to_thread(_import_core)
         finally:
             collector.resume()  # start-up is over: what lives now lives as long as the process
-        from tui.client.call_flow import CallFlow
-        from tui.client.preflight import PreflightEngine
+        from tui.session.call_flow import CallFlow
+        from tui.session.preflight import PreflightEngine
 
         # The settings are the one source of the timeouts: a change saved in the preferences holds from
         # the next request of every connection, preflight and call, without reconnecting.
@@ -303,7 +303,7 @@ class Session:
         on_result: Callable[[PreflightResult], None],
         on_pending: Callable[[ToolInfo, dict[str, Any]], None] | None = None,
     ) -> LivePreflight:
-        from tui.client.live_preflight import LivePreflight
+        from tui.session.live_preflight import LivePreflight
 
         # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
         def debounce() -> float:

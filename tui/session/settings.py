@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from tui.config import approvals_store
-from tui.config.approvals_store import ApprovalsStore, Change, StoredSafety
 from tui.config.atomic import SeenText, read_text_or_none, without_bom
 from tui.config.debounce_limits import debounce_ms
 from tui.config.edit import (
@@ -37,6 +35,8 @@ from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy, TrustView
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.store import approvals as approvals_store
+from tui.store.approvals import ApprovalsStore, Change, StoredSafety
 
 ChangeKind = Literal["preference", "timeout", "trust", "rule", "override", "approval", "server"]
 

@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tui.client.models import ToolInfo
+from tui.model.hints import Hints
+from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints
 from tui.safety.lint import LintWarning, lint_tool
 
 GRADE_WORDS = ", ".join(grade.label for grade in Grade)

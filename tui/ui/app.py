@@ -18,9 +18,9 @@ from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
+from tui.config.startup import Startup
 from tui.session.catalogue import CachedCatalogue
-from tui.session.tool_cache import ToolCache
-from tui.startup import Startup
+from tui.store.tool_cache import ToolCache
 from tui.ui.commands import AppCommands
 from tui.ui.messages import QuestionAsked, SessionEventMessage, SessionStarted
 from tui.ui.screens.main_screen import MainScreen
@@ -28,7 +28,7 @@ from tui.ui.screens.main_screen import MainScreen
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tui.client.events import ElicitationRequested, SamplingRequested
+    from tui.model.events import ElicitationRequested, SamplingRequested
     from tui.session.events import RequestsWaiting, SessionEvent
     from tui.session.questions import ConfirmCall, Question
     from tui.session.session import Session
@@ -125,7 +125,7 @@ class McpTuiApp(App[None]):
             self.main_screen.handle_session_event(event)
 
     def on_question_asked(self, message: QuestionAsked) -> None:
-        from tui.client.events import ElicitationRequested, SamplingRequested
+        from tui.model.events import ElicitationRequested, SamplingRequested
         from tui.session.questions import ConfirmCall
 
         question: Question = message.question

@@ -13,7 +13,7 @@ from textual.command import Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.ui.safe_text import one_line
 from tui.ui.screens.main_screen import MainScreen
 from tui.ui.widgets.tool_list import ToolList

@@ -12,10 +12,10 @@ from mcp import Client
 from mcp.server.lowlevel import Server
 from pydantic import ConfigDict
 
-from tui.client.models import ResolveMethod, ToolInfo
-from tui.client.preflight import PreflightEngine
 from tui.client.resolve import send_resolve
-from tui.client.results import ResolveOutcome
+from tui.model.results import ResolveOutcome
+from tui.model.servers import ResolveMethod, ToolInfo
+from tui.session.preflight import PreflightEngine
 
 SERVER = "misbehaving"
 

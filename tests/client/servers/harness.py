@@ -11,10 +11,10 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
-from tui.client.events import ClientEvent, ServerStateChanged
 from tui.client.manager import ConnectionManager
-from tui.client.models import ConnectionStatus
 from tui.config.model import ServerConfig, Timeouts
+from tui.model.events import ClientEvent, ServerStateChanged
+from tui.model.servers import ConnectionStatus
 
 HERE = Path(__file__).parent
 LIMITS = Timeouts(connect=30.0, request=30.0, call=30.0, preflight=30.0)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tui.client.auth.browser_step import ShowUrl
 from tui.client.auth.who_signs_in import NOT_REMOTE
-from tui.client.models import ServerState
+from tui.model.servers import ServerState
 
 if TYPE_CHECKING:
     from tui.client.connection import Connection

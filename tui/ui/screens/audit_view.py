@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from tui.config.audit import AuditLog, AuditRecord
-from tui.config.request_records import ElicitationAuditRecord, RequestRecord
+from tui.store.audit import AuditLog, AuditRecord
+from tui.store.request_records import ElicitationAuditRecord, RequestRecord
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.key_footer import KeyFooter
 

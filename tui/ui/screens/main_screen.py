@@ -24,10 +24,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
-from tui.client.models import ConnectionStatus, ServerState, ToolInfo
 from tui.config.problems import problems_notice
+from tui.config.startup import Startup
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
-from tui.startup import Startup
 from tui.ui.messages import SessionStarted
 from tui.ui.safe_text import clean
 from tui.ui.widgets.key_footer import KeyFooter
@@ -39,10 +39,10 @@ from tui.ui.widgets.tool_list import ToolList, offers_sort
 if TYPE_CHECKING:
     from textual.widgets import TabbedContent
 
-    from tui.client.live_preflight import LivePreflight
     from tui.client.preflight_result import PreflightResult
-    from tui.safety.hints import Hints
+    from tui.model.hints import Hints
     from tui.session.events import SessionEvent
+    from tui.session.live_preflight import LivePreflight
     from tui.session.session import Session
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.form.argument_form import ArgumentForm
@@ -327,7 +327,7 @@ class MainScreen(Screen[None]):
 
     def handle_session_event(self, event: SessionEvent) -> None:
         # Imported here: every event comes after the session (and these modules) loaded.
-        from tui.client.events import ServerStateChanged, ToolsChanged
+        from tui.model.events import ServerStateChanged, ToolsChanged
         from tui.session.events import SettingsChanged
 
         if isinstance(event, SettingsChanged):
@@ -352,7 +352,7 @@ class MainScreen(Screen[None]):
 
     def _show_in_workspace(self, event: SessionEvent) -> None:
         """The part of an event the tabs on the right show: logs, traffic, resources, prompts."""
-        from tui.client.events import ServerLog, StderrLine
+        from tui.model.events import ServerLog, StderrLine
         from tui.session.events import RequestsDeclined
         from tui.ui.widgets.feature_tabs import route_to_panes
         from tui.ui.widgets.log_view import ServerLogView
@@ -541,7 +541,7 @@ class MainScreen(Screen[None]):
             self.notify(clean(str(refused)), severity="warning", timeout=10, markup=False)
             return
         except asyncio.CancelledError:
-            from tui.client.results import CallOutcome, CallStatus  # loaded already: a call ran
+            from tui.model.results import CallOutcome, CallStatus  # loaded already: a call ran
 
             elapsed = time.monotonic() - sent_at if sent_at is not None else 0.0
             message = "Cancelled; the server was told to stop."

@@ -18,8 +18,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Static, TextArea
 
-from tui.client.feature_models import SamplingReply, SamplingRequest
-from tui.client.results import ContentBlock, TextBlock
+from tui.model.features import SamplingReply, SamplingRequest
+from tui.model.results import ContentBlock, TextBlock
 from tui.ui.safe_text import literal
 from tui.ui.screens.request_dialog import RequestDialog
 from tui.ui.widgets.key_footer import KeyFooter

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
-from tui.client.models import ConnectionStatus, ServerState
+from tui.model.servers import ConnectionStatus, ServerState
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal

@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from textual.content import Content
 from textual.widget import Widget
 
+from tui.model.hints import Hint, Hints, Provenance
 from tui.safety.grade import Grade
-from tui.safety.hints import Hint, Hints, Provenance
 
 # label shown when true, colour; the false form is the lower-case label, muted.
 BADGES: Mapping[str, tuple[str, str]] = {

@@ -11,10 +11,10 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import ToolInfo
-from tui.client.results import CallOutcome, Progress
+from tui.model.hints import Hints
+from tui.model.results import CallOutcome, Progress
+from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade
-from tui.safety.hints import Hints
 from tui.ui.safe_text import literal
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.form.argument_form import ArgumentForm

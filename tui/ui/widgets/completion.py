@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from textual.suggester import Suggester
 
-from tui.client.feature_models import CompletionRef, FeatureError
+from tui.model.features import CompletionRef, FeatureError
 from tui.safety.visible_text import visible
 from tui.session.session import Session
 from tui.ui.widgets.form import ArgumentForm

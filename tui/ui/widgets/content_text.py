@@ -3,9 +3,9 @@ described by type and size (saved, never shown)."""
 
 from __future__ import annotations
 
-from tui.client.feature_models import ResourceContent
-from tui.client.results import ContentBlock, TextBlock
-from tui.formatting import human_size, pretty_json
+from tui.model.features import ResourceContent
+from tui.model.formatting import human_size, pretty_json
+from tui.model.results import ContentBlock, TextBlock
 from tui.ui.screens.sampling import block_text
 
 

@@ -12,8 +12,8 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from tui.client.events import ListChanged, ResourceUpdated, ServerStateChanged, TrafficRecorded
-from tui.client.models import ConnectionStatus
+from tui.model.events import ListChanged, ResourceUpdated, ServerStateChanged, TrafficRecorded
+from tui.model.servers import ConnectionStatus
 from tui.session.events import SessionEvent
 from tui.session.session import Session
 from tui.ui.widgets.feature_pane import FeaturePane

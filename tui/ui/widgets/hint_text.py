@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tui.client.models import ResolveMethod
-from tui.safety.hints import Hint, Hints, Provenance
+from tui.model.hints import Hint, Hints, Provenance
+from tui.model.servers import ResolveMethod
 
 PROVENANCE_TEXT: Mapping[Provenance, str] = {
     Provenance.EXPLICIT: "stated by the server",

@@ -17,14 +17,14 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.client.results import CallOutcome, CallStatus
+from tui.model.results import CallOutcome, CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.badges import GRADE_WIDTH, compact_chip, grade_chip
 
 if TYPE_CHECKING:
-    from tui.client.call_flow import CallRecord
+    from tui.session.call_flow import CallRecord
 
 
 @dataclass(frozen=True)

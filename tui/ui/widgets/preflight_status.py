@@ -15,10 +15,10 @@ from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Static
 
-from tui.client.call_flow import lint_for_call
-from tui.client.models import EXTENSION_ID
-from tui.client.preflight import PreflightResult, PreflightStatus
-from tui.safety.hints import SHORT_LABELS, Hints
+from tui.model.hints import SHORT_LABELS, Hints
+from tui.model.servers import EXTENSION_ID
+from tui.session.call_flow import lint_for_call
+from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.safe_text import clean
 
 DRAFT = "draft extension"

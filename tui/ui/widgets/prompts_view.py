@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.client.feature_models import FeatureError, PromptInfo
+from tui.model.features import FeatureError, PromptInfo
 from tui.ui.safe_text import literal
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import message_text

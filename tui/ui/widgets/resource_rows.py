@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tui.client.feature_models import ResourceInfo, ResourceListing, TemplateInfo
+from tui.model.features import ResourceInfo, ResourceListing, TemplateInfo
 from tui.ui.safe_text import one_line
 from tui.ui.widgets.content_text import size_text
 

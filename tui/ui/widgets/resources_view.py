@@ -11,15 +11,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.client.feature_models import (
+from tui.model.features import (
     FeatureError,
     ResourceContent,
     ResourceInfo,
     ResourceListing,
     TemplateInfo,
 )
-from tui.client.uri_template import expand, variables_schema
-from tui.formatting import suggested_file_name, uri_stem
+from tui.model.formatting import suggested_file_name, uri_stem
+from tui.model.uri_template import expand, variables_schema
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import resource_text, size_text

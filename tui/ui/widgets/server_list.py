@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.client.models import ConnectionStatus, ServerState, dialect_label
+from tui.model.servers import ConnectionStatus, ServerState, dialect_label
 from tui.ui.safe_text import literal, one_line
 
 SIGN_IN_KEY = "ctrl+g"

@@ -10,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.client.models import EXTENSION_ID, ToolInfo
+from tui.model.hints import Hints
+from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.grade import grade_hints
-from tui.safety.hints import Hints
 from tui.safety.lint import lint_tool
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.badges import HintBadges

@@ -24,13 +24,13 @@ from textual.reactive import reactive
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.client.models import ToolInfo
+from tui.model.servers import ToolInfo
 from tui.session.query_help import FILTER_HELP
 from tui.ui.widgets.tool_list_lines import count_line, filter_help
 from tui.ui.widgets.tool_options import ToolOptions
 
 if TYPE_CHECKING:
-    from tui.safety.hints import Hints
+    from tui.model.hints import Hints
     from tui.ui.widgets.tool_filter import ToolEntry
     from tui.ui.widgets.tool_rows import RowLayout
 

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from textual.content import Content, Span
 
+from tui.model.hints import Hints
 from tui.safety.grade import Grade
-from tui.safety.hints import Hints
 from tui.ui.safe_text import one_line
 from tui.ui.widgets.badges import (
     BADGES_WIDTH,

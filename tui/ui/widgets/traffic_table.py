@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.client.feature_models import TrafficRecord
+from tui.model.features import TrafficRecord
 from tui.safety.visible_text import visible_line
 
 ARROWS = {"out": "→", "in": "←"}

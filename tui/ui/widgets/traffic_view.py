@@ -14,8 +14,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Static
 
-from tui.client.feature_models import TrafficRecord
 from tui.client.traffic import CAPACITY, matching, shown_json
+from tui.model.features import TrafficRecord
 from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.traffic_table import TrafficTable

@@ -11,7 +11,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select
 
-from tui.safety.hints import HINT_NAMES, SHORT_LABELS
+from tui.model.hints import HINT_NAMES, SHORT_LABELS
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.context import PrefsSection
 

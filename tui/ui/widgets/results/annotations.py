@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.client.results import ContentAnnotations
+from tui.model.results import ContentAnnotations
 from tui.ui.safe_text import literal, one_line
 
 AUDIENCE_WORDS = {("user",): "for you only", ("assistant",): "for the assistant only"}

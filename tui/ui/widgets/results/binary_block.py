@@ -7,8 +7,8 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.client.results import BinaryBlock
-from tui.formatting import human_size, suggested_file_name
+from tui.model.formatting import human_size, suggested_file_name
+from tui.model.results import BinaryBlock
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock

@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 
-from tui.client.results import Progress
-from tui.formatting import human_duration
+from tui.model.formatting import human_duration
+from tui.model.results import Progress
 from tui.ui.safe_text import literal
 
 CANCEL_HINT = "Esc cancels"

@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.client.results import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
-from tui.formatting import human_size, suggested_file_name, uri_stem
+from tui.model.formatting import human_size, suggested_file_name, uri_stem
+from tui.model.results import EmbeddedResourceBlock, ResourceLinkBlock, UnknownBlock
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.saveable import SaveableBlock

@@ -13,7 +13,8 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.client.results import (
+from tui.model.formatting import human_duration
+from tui.model.results import (
     BinaryBlock,
     CallOutcome,
     CallStatus,
@@ -23,7 +24,6 @@ from tui.client.results import (
     TextBlock,
     UnknownBlock,
 )
-from tui.formatting import human_duration
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Button
 
-from tui.formatting import human_size
+from tui.model.formatting import human_size
 from tui.ui.screens.save_binary import SaveBinaryScreen
 
 

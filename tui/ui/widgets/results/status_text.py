@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.client.results import CallOutcome, CallStatus
+from tui.model.results import CallOutcome, CallStatus
 
 IS_ERROR_HEADER = "The tool reported an error"
 CANCELLED_TEXT = "Cancelled; the server was told to stop."

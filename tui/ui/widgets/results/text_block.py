@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.widgets import Static, TextArea
 
-from tui.formatting import human_size, pretty_json, suggested_file_name
+from tui.model.formatting import human_size, pretty_json, suggested_file_name
 from tui.ui.safe_text import clean, literal
 from tui.ui.widgets.results.saveable import SaveableBlock
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tui.client.arguments import ArgumentError
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json
-from tui.safety.hints import Hints
+from tui.model.hints import Hints
+from tui.model.servers import ToolInfo
+from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json
 
 OnResult = Callable[[PreflightResult], None]
 OnPending = Callable[[ToolInfo, dict[str, Any]], None]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tui.model.hints import Hints
 from tui.safety.grade import grade_hints
-from tui.safety.hints import Hints
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from tui.client.json_size import compact_size
-from tui.client.models import Failure
-from tui.client.redact import redact
-from tui.client.results import ContentBlock
+from tui.model.json_size import compact_size
+from tui.model.redact import redact
+from tui.model.results import ContentBlock
+from tui.model.servers import Failure
 
 
 class FeatureError(Exception):
@@ -49,7 +49,7 @@ class TemplateInfo:
 
     @property
     def variables(self) -> tuple[str, ...]:
-        from tui.client.uri_template import template_variables
+        from tui.model.uri_template import template_variables
 
         return template_variables(self.uri_template)
 
@@ -165,7 +165,7 @@ class TrafficRecord:
 
     @property
     def message(self) -> dict[str, Any]:
-        """The message with secrets replaced by ``"<redacted>"`` (``tui.client.redact``), made anew."""
+        """The message with secrets replaced by ``"<redacted>"`` (``tui.model.redact``), made anew."""
         redacted: dict[str, Any] = redact(self.unredacted)
         return redacted
 

@@ -14,17 +14,17 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.arguments import ArgumentError, validate_arguments
-from tui.client.models import EXTENSION_ID, ResolveMethod, ToolInfo
 from tui.client.preflight_result import (
     PreflightResult,
     PreflightStatus,
     canonical_json,
 )
-from tui.client.resolution_bounds import BrokenBound, broken_bounds, riskier_of
-from tui.client.results import ResolveOutcome
+from tui.model.hints import Hints, Provenance, stated_hints
+from tui.model.results import ResolveOutcome
+from tui.model.servers import EXTENSION_ID, ResolveMethod, ToolInfo
 from tui.safety.effective import hint_changes
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.hints import Hints, Provenance, stated_hints
+from tui.safety.resolution_bounds import BrokenBound, broken_bounds, riskier_of
 
 __all__ = ["PreflightEngine", "PreflightResult", "PreflightStatus", "canonical_json"]
 

@@ -10,8 +10,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from tui.client.feature_models import SamplingReply, SamplingRequest, TrafficRecord
-from tui.client.models import ServerState, ToolInfo
+from tui.model.features import SamplingReply, SamplingRequest, TrafficRecord
+from tui.model.servers import ServerState, ToolInfo
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """``mcp-tui --check-config``: read everything the app would read at start, and say what was found.
 
-Beyond the config file's own problems (which :func:`tui.startup.load_startup` collects), this checks the
+Beyond the config file's own problems (which :func:`tui.config.startup.load_startup` collects), this checks the
 approvals file and that each stdio server's command can be found, since either would otherwise only
 show up once the app is open. Reads files only; never imports Textual or the mcp SDK.
 """
@@ -13,10 +13,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tui.config.approvals_store import load_approvals
 from tui.config.model import ServerConfig
 from tui.config.paths import choose_config_file
-from tui.startup import Startup
+from tui.config.startup import Startup
+from tui.store.approvals import load_approvals
 
 
 @dataclass

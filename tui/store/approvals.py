@@ -30,9 +30,9 @@ from typing import Any, Literal
 
 from tui.config.atomic import SeenText, file_lock, read_text_or_none, without_bom, write_if_changed
 from tui.config.problems import ConfigProblem
+from tui.model.hints import HINT_NAMES
 from tui.safety.approvals import Approval
 from tui.safety.grade import Grade
-from tui.safety.hints import HINT_NAMES
 from tui.safety.overrides import Overrides
 from tui.safety.tool_hash import DefinitionSnapshot
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from tui.client.models import ResolveMethod
+from tui.model.servers import ResolveMethod
 
 
 @dataclass(frozen=True)

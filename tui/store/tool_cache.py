@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_args
 
-from tui.client.models import ResolveMethod, ToolInfo
 from tui.config.atomic import write_if_changed
 from tui.config.model import ServerConfig
+from tui.model.servers import ResolveMethod, ToolInfo
 
 FORMAT = 1
 

@@ -15,17 +15,17 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from tui.client.models import ToolInfo
-from tui.client.preflight import PreflightEngine, PreflightResult, PreflightStatus
-from tui.client.results import CallOutcome, CallStatus, Progress
-from tui.config.audit import AuditLog, make_record, outcome_fields
 from tui.config.model import ServerConfig
+from tui.model.results import CallOutcome, CallStatus, Progress
+from tui.model.servers import ToolInfo
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, decide
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
+from tui.store.audit import AuditLog, make_record, outcome_fields
 
 Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]

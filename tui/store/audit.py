@@ -18,9 +18,9 @@ from typing import Any, Literal
 
 from tui.config.atomic import file_lock
 from tui.config.model import AuditSettings
-from tui.config.request_records import RequestRecord, request_record
+from tui.model.hints import Hints
 from tui.safety.decision import RuleId
-from tui.safety.hints import Hints
+from tui.store.request_records import RequestRecord, request_record
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
 OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout", "unanswered"})
@@ -368,7 +368,7 @@ def _lines_backwards(path: Path) -> Iterator[bytes]:
 
 
 def outcome_fields(call: Any) -> tuple[Outcome, int, str | None]:
-    """(outcome, duration_ms, error) from a ``tui.client.results.CallOutcome``; a result the tool itself
+    """(outcome, duration_ms, error) from a ``tui.model.results.CallOutcome``; a result the tool itself
     flagged with isError counts as ``error``."""
     status = str(getattr(call.status, "value", call.status))
     outcome: Outcome = status if status in OUTCOMES else "error"  # type: ignore[assignment]

@@ -1,0 +1,1 @@
+"""What the app owns on disk: remembered approvals, the audit log, the tool cache."""

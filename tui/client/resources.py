@@ -1,6 +1,6 @@
 """resources/list, resources/templates/list (every page), resources/read, subscribe and completions.
 
-Each function takes a connected ``Client`` and returns plain data (``feature_models``); a server or
+Each function takes a connected ``Client`` and returns plain data (``tui.model.features``); a server or
 transport problem becomes a ``FeatureError`` whose text says what went wrong.
 """
 

@@ -1,6 +1,6 @@
 """Plain data for everything around tools: resources, prompts, completions, sampling, traffic.
 
-Like ``models.py`` this never imports the SDK, so the UI can use it before the SDK has loaded.
+Like ``servers.py`` this never imports the SDK, so the UI can use it before the SDK has loaded.
 """
 
 from __future__ import annotations

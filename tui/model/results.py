@@ -1,6 +1,6 @@
 """What a call or a resolve returned: plain data, no mcp SDK types.
 
-Kept apart from ``models`` (tools and server states), which the first frame imports: nothing here is
+Kept apart from ``servers`` (tools and server states), which the first frame imports: nothing here is
 needed before a tool is called or resolved.
 """
 

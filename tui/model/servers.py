@@ -1,4 +1,4 @@
-"""What the client layer hands to the rest of the app: plain data, no mcp SDK types.
+"""What servers offer and how they stand (tools, server states, dialects): plain data, no mcp SDK types.
 
 Importing this module must stay cheap (no mcp import): the UI uses it before the SDK has loaded.
 """

@@ -1,1 +1,2 @@
-"""Safety core: hints with provenance, risk grades, decisions. Plain Python, no Textual, no mcp SDK."""
+"""Safety core: pure rules over the hints of ``tui.model`` (grades, decisions, lint, bounds, visible
+text). Plain Python, no Textual, no mcp SDK."""

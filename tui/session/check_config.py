@@ -1,8 +1,8 @@
 """``mcp-tui --check-config``: read everything the app would read at start, and say what was found.
 
-Beyond the config file's own problems (which :func:`tui.config.startup.load_startup` collects), this checks the
-approvals file and that each stdio server's command can be found, since either would otherwise only
-show up once the app is open. Reads files only; never imports Textual or the mcp SDK.
+Beyond the config file's own problems (which :func:`tui.config.startup.load_startup` collects), this
+checks the approvals file and that each stdio server's command can be found, since either would
+otherwise only show up once the app is open. Reads files only; never imports Textual or the mcp SDK.
 """
 
 from __future__ import annotations

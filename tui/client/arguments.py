@@ -4,25 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from tui.client.long_enums import consts_as_enums, short_repr, table_enum
+from tui.model.arguments import ArgumentError
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
-
-
-@dataclass(frozen=True)
-class ArgumentError:
-    path: tuple[str | int, ...]
-    """Where in the arguments the problem is; () for the top level."""
-    message: str
-
-    @property
-    def field(self) -> str:
-        return ".".join(str(part) for part in self.path)
 
 
 def validate_arguments(schema: dict[str, Any] | None, arguments: Any) -> list[ArgumentError]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints
 from tui.model.servers import EXTENSION_ID, ResolveMethod, ToolInfo, dialect_label
 from tui.safety.effective import HintChange

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints
 from tui.model.servers import ToolInfo
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json

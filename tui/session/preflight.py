@@ -13,12 +13,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from tui.client.arguments import ArgumentError, validate_arguments
+from tui.client.arguments import validate_arguments
 from tui.client.preflight_result import (
     PreflightResult,
     PreflightStatus,
     canonical_json,
 )
+from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints, Provenance, stated_hints
 from tui.model.results import ResolveOutcome
 from tui.model.servers import EXTENSION_ID, ResolveMethod, ToolInfo

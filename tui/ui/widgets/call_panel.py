@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints
 from tui.model.results import CallOutcome, Progress
 from tui.model.servers import ToolInfo

@@ -20,7 +20,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static, TextArea
 
-from tui.client.arguments import ArgumentError, validate_arguments
+from tui.client.arguments import validate_arguments
+from tui.model.arguments import ArgumentError
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
 from tui.ui.widgets.form.json_editor import JsonEditor

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Switch
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import register
 from tui.ui.widgets.form.schema import FieldSpec

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Select
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import register

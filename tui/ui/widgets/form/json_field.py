@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import TextArea
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.safety.visible_text import escape_hidden_in_json
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, starting_value
 from tui.ui.widgets.form.json_editor import JsonEditor

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import build_field, field_class, register
 from tui.ui.widgets.form.schema import MAX_FIELDSET_DEPTH, FieldSpec

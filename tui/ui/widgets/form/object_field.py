@@ -11,7 +11,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import build_field, register

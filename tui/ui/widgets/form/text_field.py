@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.safety.visible_text import visible_line
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.registry import register

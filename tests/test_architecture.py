@@ -1,5 +1,6 @@
-"""The core (config, client, safety, session) never imports Textual; the UI never talks to the mcp SDK;
-no module of ``tui`` imports itself back through others.
+"""Every module of ``tui`` lives in a layer; the core (model, config, safety, store, client, session) never
+imports Textual; the UI and the lower layers never talk to the mcp SDK; no module of ``tui`` imports
+itself back through others, and no package (or top-level module) does either.
 
 import-linter checks the same boundary from ``pyproject.toml`` in CI; these tests check it at run time and
 in every function body, where a lazy import would slip past a check of module-level imports alone.
@@ -19,8 +20,8 @@ import pytest
 import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
-CORE_PACKAGES = ("tui.config", "tui.client", "tui.safety", "tui.session")
-CORE_MODULES = ("tui.config.startup", "tui.model.formatting", "tui.model.sdk_loading")
+CORE_PACKAGES = ("tui.model", "tui.config", "tui.safety", "tui.store", "tui.client", "tui.session")
+NO_SDK_PACKAGES = ("tui.ui", "tui.model", "tui.config", "tui.safety", "tui.store")
 
 
 def _modules_of(package: str) -> list[str]:
@@ -40,7 +41,7 @@ def test_the_module_walk_reaches_subpackages() -> None:
 
 
 def test_core_imports_without_textual() -> None:
-    modules = [m for p in CORE_PACKAGES for m in _modules_of(p)] + list(CORE_MODULES)
+    modules = [m for p in CORE_PACKAGES for m in _modules_of(p)]
     assert len(modules) > 40
     code = (
         "import importlib, sys\n"
@@ -78,9 +79,9 @@ def test_no_core_file_imports_textual_even_inside_a_function() -> None:
     assert _offenders(CORE_PACKAGES, ("textual",)) == {}
 
 
-def test_ui_never_imports_the_mcp_sdk() -> None:
+def test_the_ui_and_the_lower_layers_never_import_the_mcp_sdk() -> None:
     assert len(_files_of("tui.ui")) > 40
-    assert _offenders(("tui.ui",), ("mcp", "mcp_types")) == {}
+    assert _offenders(NO_SDK_PACKAGES, ("mcp", "mcp_types")) == {}
 
 
 def test_the_checks_see_a_lazy_import(tmp_path: Path) -> None:
@@ -93,7 +94,7 @@ def test_the_checks_see_a_lazy_import(tmp_path: Path) -> None:
 def test_import_cheap_modules_do_not_load_the_sdk() -> None:
     """The UI paints before the SDK loads, so these must not import mcp."""
     code = (
-        "import sys, tui.model.servers, tui.model.events, tui.safety.grade, tui.config.model\n"
+        f"import sys, {', '.join(_modules_of('tui.model'))}, tui.safety.grade, tui.config.model\n"
         "import tui.session.session, tui.ui.app\n"
         "print(','.join(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.'))))\n"
     )
@@ -114,3 +115,59 @@ def test_no_module_of_tui_imports_itself_back(graph: grimp.ImportGraph) -> None:
             if graph.chain_exists(importer=imported, imported=module):
                 cycles.append(f"{module} <-> {imported}")
     assert cycles == []
+
+
+def _unit(module: str) -> str:
+    """The package or top-level module of ``tui`` that ``module`` belongs to: tui.ui.app -> tui.ui."""
+    return ".".join(module.split(".")[:2])
+
+
+def unit_cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Each group of ``tui``'s packages and top-level modules that import one another round in a circle
+    (directly or through others of the group), found from the imports between their modules."""
+    edges: dict[str, set[str]] = {}
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if _unit(imported) != _unit(module):
+                edges.setdefault(_unit(module), set()).add(_unit(imported))
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in edges.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    reachable = {unit: reach(unit) for unit in edges}
+    groups = {
+        frozenset(other for other in reachable[unit] if unit in reachable.get(other, ()))
+        for unit in reachable
+        if unit in reachable[unit]
+    }
+    return sorted(sorted(group) for group in groups)
+
+
+def test_no_package_of_tui_imports_itself_back(graph: grimp.ImportGraph) -> None:
+    """The layers of pyproject.toml's contract hold only if no package reaches back to one that imports
+    it: safety importing config while config imported safety was such a circle."""
+    assert unit_cycles(graph) == []
+
+
+def test_the_cycle_check_sees_a_cycle_between_packages() -> None:
+    graph = grimp.ImportGraph()
+    for name in ("tui", "tui.a", "tui.a.x", "tui.b", "tui.b.y", "tui.c", "tui.d"):
+        graph.add_module(name)
+    graph.add_import(importer="tui.a.x", imported="tui.b.y")
+    graph.add_import(importer="tui.b.y", imported="tui.c")
+    graph.add_import(importer="tui.c", imported="tui.a")
+    graph.add_import(importer="tui.d", imported="tui.a.x")
+    assert unit_cycles(graph) == [["tui.a", "tui.b", "tui.c"]]
+
+
+def test_every_module_lives_in_a_package() -> None:
+    """Top-level modules sit outside every layer, where no contract sees them (startup.py once closed
+    a cycle with config from there): only the package's own entry points stay at the top."""
+    top = sorted(path.name for path in PACKAGE_ROOT.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py"]

@@ -12,7 +12,7 @@ from misbehaving.connect import Connected, connected
 from misbehaving.servers import Counting, ResolveRequestParams, build_server, hangs, well_behaved
 from servers.harness import wait_until
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.model.results import ResolveOutcome
 from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.content import Content
 
-from tui.client.arguments import ArgumentError
+from tui.model.arguments import ArgumentError
 from tui.model.hints import Hint, Hints, Provenance
 from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.effective import HintChange

@@ -15,9 +15,8 @@ from app_harness import make_app
 from tui.ui.screens.main_screen import MainScreen
 
 
-@pytest.mark.parametrize("attempt", range(3))
 async def test_quitting_as_the_workspace_mounts_raises_nothing(
-    home: Path, monkeypatch: pytest.MonkeyPatch, attempt: int
+    home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     mount_workspace = MainScreen.mount_workspace
     quit_asked: list[bool] = []

@@ -1,4 +1,4 @@
-"""The README documents the headless commands as the code behaves: exit statuses and every JSON field."""
+"""docs/headless.md documents the headless commands as they behave: exit statuses and every JSON field."""
 
 from __future__ import annotations
 
@@ -24,8 +24,7 @@ from tui.session.call_flow import CallRecord, Evaluation
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.session.tool_query import make_entry
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("## Headless commands", 1)[1].split("\n## ", 1)[0]
+SECTION = (Path(__file__).resolve().parents[2] / "docs" / "headless.md").read_text(encoding="utf-8")
 
 
 def documented_fields(command: str) -> set[str]:

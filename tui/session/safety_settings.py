@@ -19,7 +19,7 @@ from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.saved import ChangeKind, Saved
 from tui.store import approvals as approvals_store
-from tui.store.approvals import ApprovalsStore, Change, StoredSafety
+from tui.store.approvals import ApprovalsStore, Change, StoredSafety, dump_approvals, parse_approvals
 
 
 class SafetySettings:
@@ -98,6 +98,7 @@ class SafetySettings:
         if update.result == "refused":
             problem = store.problem.with_path() if store.problem else f"{store.path} cannot be read"
             return Saved(False, f"Not saved: {problem}")
-        self.stored = update.state
+        # Read back as the file says it (its order, createdAt to the second): what the policy is built from.
+        self.stored = parse_approvals(dump_approvals(update.state.approvals, update.state.overrides))
         self.book.forget_unsaved()  # the file's approvals are the ones that hold now
         return Saved(True, f"Saved {what} to {store.path}", update.notice)

@@ -254,5 +254,4 @@ class ApprovalsStore:
             new_text = dump_approvals(state.approvals, state.overrides)
             written = write_if_changed(self.path, new_text)
             self._seen.note(new_text if written else text)
-        # What the file says, read back: the order and the precision it keeps are what the app runs with.
-        return StoreUpdate("written" if written else "unchanged", parse_approvals(new_text), reloaded)
+        return StoreUpdate("written" if written else "unchanged", state, reloaded)

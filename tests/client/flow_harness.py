@@ -19,7 +19,7 @@ def make_flow(
     """No approvals are remembered (the session's settings service does that)."""
 
     def assess_call(tool: ToolInfo, preflight: PreflightResult | None) -> Assessment:
-        override = policy.overrides.get(tool.server, tool.name)
+        override = policy.override(tool.server, tool.name)
         resolved = preflight.effective if preflight is not None else None
         return assess(Hints.from_annotations(tool.annotations), resolved=resolved, override=override)
 

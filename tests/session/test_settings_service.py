@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -22,20 +21,12 @@ def service(home: Path, text: str = CONFIG) -> SettingsService:
     return settings_in(home)
 
 
-def test_the_decision_reads_trust_from_the_servers_themselves(tmp_path: Path) -> None:
+def test_a_trust_change_saved_reaches_the_server_s_one_config(tmp_path: Path) -> None:
     settings = service(tmp_path)
-    assert settings.policy.trust["files"] is Trust.UNTRUSTED
-    # Trust lives in one place: whatever holds it now is what the decision sees, with no copy to update.
-    settings.servers[0] = dataclasses.replace(settings.servers[0], trust=Trust.TRUSTED)
-    assert settings.policy.trust["files"] is Trust.TRUSTED
-    assert dict(settings.policy.trust) == {"files": Trust.TRUSTED}
-
-
-def test_a_trust_change_saved_reaches_the_decision(tmp_path: Path) -> None:
-    settings = service(tmp_path)
+    assert settings.server("files").trust is Trust.UNTRUSTED
     assert settings.set_trust("files", Trust.TRUSTED).ok
     assert settings.servers[0].trust is Trust.TRUSTED
-    assert settings.policy.trust["files"] is Trust.TRUSTED
+    assert settings.server("files").trust is Trust.TRUSTED
     assert 'trust = "trusted"' in (tmp_path / "config.toml").read_text(encoding="utf-8")
 
 
@@ -124,7 +115,7 @@ def test_settings_are_saved_to_a_file_that_starts_with_a_byte_order_mark(tmp_pat
     preference = settings.set_preference("auto_approve_safe", True)
     assert preference.ok
     assert preference.note is None, "its own write, BOM and all, is not another instance's change"
-    assert settings.policy.trust["files"] is Trust.TRUSTED
+    assert settings.server("files").trust is Trust.TRUSTED
     text = config_file.read_bytes().decode("utf-8")
     assert text.startswith("\ufeff# mine\n[servers.files]  # the file server\n")
     assert 'trust = "trusted"' in text

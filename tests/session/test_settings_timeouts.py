@@ -117,8 +117,11 @@ def test_a_run_s_own_timeout_holds_over_the_file_s_even_after_a_save(tmp_path: P
 
 
 def test_a_read_only_source_refuses_a_timeout(tmp_path: Path) -> None:
-    settings, _ = service(tmp_path)
-    settings.config_file = None
+    (tmp_path / "config.toml").write_text(USER_FILE, encoding="utf-8")
+    config, _ = load_config(tmp_path / "config.toml", must_exist=True)
+    settings = SettingsService(
+        config=config, config_file=None, servers=config.servers, approvals_file=tmp_path / "a.json"
+    )
     saved = settings.set_timeout("call", "60")
     assert not saved.ok
     assert saved.message.startswith("Not saved: Settings were read from")

@@ -30,7 +30,7 @@ def approve(settings: SettingsService, tool: str) -> tuple[str, ...]:
 
 
 def remembered(settings: SettingsService) -> list[str]:
-    return sorted(approval.tool for approval in settings.policy.book.persistent())
+    return sorted(approval.tool for approval in settings.book.persistent())
 
 
 def run_instances(home: Path, *steps: Any) -> list[Any]:
@@ -64,7 +64,7 @@ def instance(home: str, step: Any, index: int, loaded: Any, turns: list[Any], re
 
 
 def revoke_reader(settings: SettingsService) -> list[str]:
-    [reader] = [a for a in settings.policy.book.persistent() if a.tool == "reader"]
+    [reader] = [a for a in settings.book.persistent() if a.tool == "reader"]
     assert settings.revoke(reader).ok
     return remembered(settings)
 

@@ -47,14 +47,20 @@ class Host(App[None]):
 
 
 def context_for(
-    tmp_path: Path, text: str = CONFIG, servers: list[ServerConfig] | None = None
+    tmp_path: Path,
+    text: str = CONFIG,
+    servers: list[ServerConfig] | None = None,
+    read_only_from: str | None = None,
 ) -> SettingsService:
+    """``read_only_from``: the settings were read from another client's JSON file of that name."""
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
     config, _ = load_config(path, must_exist=True)
+    if read_only_from is not None:
+        config.source = str(tmp_path / read_only_from)
     return SettingsService(
         config=config,
-        config_file=path,
+        config_file=path if read_only_from is None else None,
         servers=list(config.servers) if servers is None else servers,
         approvals_file=tmp_path / "approvals.json",
     )
@@ -109,7 +115,7 @@ async def test_edits_are_written_and_comments_survive(tmp_path: Path) -> None:
     assert ctx.preferences.auto_approve_safe is True
     assert ctx.policy.preferences.auto_approve_safe is True
     assert ctx.servers[1].trust is Trust.TRUSTED
-    assert ctx.policy.trust["web"] is Trust.TRUSTED
+    assert ctx.server("web").trust is Trust.TRUSTED
     assert ctx.rules == config.rules
     assert app.changes == ["preference", "trust", "rule"]
 
@@ -181,9 +187,7 @@ async def test_a_file_saved_by_windows_notepad_is_edited_and_keeps_its_byte_orde
 
 
 async def test_json_source_is_read_only(tmp_path: Path) -> None:
-    ctx = context_for(tmp_path)
-    ctx.config_file = None
-    ctx.config.source = str(tmp_path / "claude_desktop_config.json")
+    ctx = context_for(tmp_path, read_only_from="claude_desktop_config.json")
     before = (tmp_path / "config.toml").read_bytes()
     app = Host(ctx)
     async with app.run_test(size=(160, 80)) as pilot:
@@ -231,7 +235,7 @@ async def test_revoke_an_approval_and_edit_an_override(tmp_path: Path) -> None:
     stored = ApprovalsStore(tmp_path / "approvals.json").load()
     assert [a.tool for a in stored.approvals] == ["delete_file"]
     assert stored.overrides.get("files", "delete_file") == {"readOnlyHint": False, "destructiveHint": True}
-    assert [a.tool for a in ctx.policy.book.all()] == ["delete_file"]
+    assert [a.tool for a in ctx.approvals()] == ["delete_file"]
     assert app.changes == ["approval", "override"]
 
 
@@ -248,7 +252,7 @@ async def test_refused_approvals_file_loses_nothing(tmp_path: Path) -> None:
         await pilot.pause()
         assert status(app).startswith("Not saved:")
         assert "not valid JSON" in status(app)
-        assert len(ctx.policy.book.all()) == 2
+        assert len(ctx.approvals()) == 2
         assert len(app.screen.query("#approval-revoke-1")) == 1
     assert path.read_bytes() == before
 
@@ -268,7 +272,7 @@ async def test_servers_not_in_config_toml_can_be_trusted_for_this_session_only(t
         app.screen.query_one("#trust-0", Switch).value = True
         await pilot.pause()
         assert context.servers[0].trust is Trust.TRUSTED
-        assert context.policy.trust["demo"] is Trust.TRUSTED
+        assert context.server("demo").trust is Trust.TRUSTED
         assert app.changes == ["trust"]
         label = app.screen.query_one("#trust-state-0", Label)
         assert str(label.content).startswith("trusted")

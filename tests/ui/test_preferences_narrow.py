@@ -30,7 +30,7 @@ async def test_rules_and_overrides_fit_the_screen(tmp_path: Path, size: tuple[in
     assert store.update(set_override("files", "delete", {"readOnlyHint": False})).result == "written"
     ctx = context_for(tmp_path, text)
     assert ctx.rules == [ToolRule("files", "delete", "always", "critical")]
-    assert ctx.policy.overrides.items()
+    assert ctx.policy.override_items()
     app = Host(ctx)
     width = size[0]
     async with app.run_test(size=size) as pilot:

@@ -59,14 +59,16 @@ __all__ = ["CLIENT_INFO", "Connection"]
 class Connection:
     def __init__(
         self,
-        config: ServerConfig,
+        config_of: Callable[[], ServerConfig],
         timeouts: Timeouts | TimeoutsSource,
         emit: Callable[[ClientEvent], None],
         target: object | None = None,
         prestarted: Process | None = None,
         auth_dir: Path | None = None,
     ) -> None:
-        self.config = config
+        self._config_of = config_of  # asked each time (the session's settings hold the one copy)
+        config = config_of()
+        self.name = config.name
         self._timeouts = timeouts_source(timeouts)
         self._emit = emit
         self._target = target
@@ -121,8 +123,9 @@ class Connection:
         )
 
     @property
-    def name(self) -> str:
-        return self.config.name
+    def config(self) -> ServerConfig:
+        """The server's config as it holds now: read at each (re)connect and whenever it is needed."""
+        return self._config_of()
 
     @property
     def timeouts(self) -> Timeouts:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,17 +35,28 @@ class ConnectionManager:
         targets: dict[str, object] | None = None,
         prestarted: dict[str, Process] | None = None,
         auth_dir: Path | None = None,
+        config_of: Callable[[str], ServerConfig] | None = None,
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
         ``prestarted`` maps a stdio server's name to its already running process (``early_spawn.py``).
         ``auth_dir`` (``AppPaths.auth_dir``) holds sign-in tokens; without it HTTP servers cannot sign in.
         ``timeouts``: the session passes its settings' source, so every connection reads the limits in
-        force when a request starts."""
+        force when a request starts.
+        ``config_of`` (the session's settings) gives a server's config as it holds now: each connection
+        reads it there when it (re)connects and whenever it needs it, and keeps no copy. Without it the
+        ``servers`` given hold for good (tests, scripts)."""
         targets = targets or {}
         prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {
-            s.name: Connection(s, timeouts, emit, targets.get(s.name), prestarted.get(s.name), auth_dir)
+            s.name: Connection(
+                partial(config_of, s.name) if config_of is not None else partial(_fixed, s),
+                timeouts,
+                emit,
+                targets.get(s.name),
+                prestarted.get(s.name),
+                auth_dir,
+            )
             for s in servers
         }
 
@@ -114,6 +126,7 @@ class ConnectionManager:
         return [tool for c in self._connections.values() for tool in c.tools]
 
     def config(self, name: str) -> ServerConfig:
+        """The server's config as it holds now (with ``config_of``: the session's one copy)."""
         return self._get(name).config
 
     def connection_id(self, name: str) -> int:
@@ -152,3 +165,7 @@ class ConnectionManager:
     ) -> ResolveOutcome:
         """Ask the server (tools/resolve or tools/annotations, as the tool declares) for per-call hints."""
         return await calling.resolve(self._get(server), tool, arguments, timeout)
+
+
+def _fixed(config: ServerConfig) -> ServerConfig:
+    return config

@@ -14,7 +14,7 @@ from mcp import Client
 
 from tui.client.legacy_requests import roots_list_changed, set_logging_level
 from tui.client.resources import guarded
-from tui.config.model import ServerConfig, Timeouts
+from tui.config.model import Timeouts
 from tui.model.servers import ConnectionStatus, ServerState
 
 
@@ -22,7 +22,6 @@ class Connection(Protocol):
     """What these functions use of ``tui.client.connection.Connection`` (named here, not imported:
     the connection calls these functions)."""
 
-    config: ServerConfig
     state: ServerState
     client: Client | None
     capabilities: dict[str, Any]
@@ -78,9 +77,7 @@ async def apply_log_level(connection: Connection, level: str) -> str:
 
 
 async def apply_roots(connection: Connection, roots: tuple[str, ...]) -> str:
-    from dataclasses import replace
-
-    connection.config = replace(connection.config, roots=roots)
+    """Tell the server of ``roots``, which its config (the session's settings) already holds."""
     name = connection.name
     client = _connected(connection)
     if client is None:

@@ -7,7 +7,7 @@ session grants and the record of approved idempotent calls end with the session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -63,11 +63,22 @@ def is_repeatable(hints: Hints) -> bool:
 
 
 class ApprovalBook:
-    """Every approval the app knows: the persistent ones (loaded from disk) and this session's."""
+    """Every approval the app knows: the persistent ones (loaded from disk) and this session's.
 
-    def __init__(self, persistent: Iterable[Approval] = ()) -> None:
+    In the app the file's approvals are not copied in: ``on_file`` reads them from the policy snapshot in
+    force, and the book itself holds only what this session adds (grants, an "always" that could not be
+    saved) and the approved retries.
+    """
+
+    def __init__(
+        self,
+        persistent: Iterable[Approval] = (),
+        *,
+        on_file: Callable[[], Sequence[Approval]] = lambda: (),
+    ) -> None:
         self._approvals: list[Approval] = []
         self._retries: set[str] = set()
+        self._on_file = on_file
         for approval in persistent:
             self.add(approval)
 
@@ -107,15 +118,19 @@ class ApprovalBook:
 
     def find(self, server_identity: str, tool: str) -> list[Approval]:
         """Approvals for this tool on this server, highest ceiling first (always before session on a tie)."""
-        found = [a for a in self._approvals if a.key == (server_identity, tool)]
+        found = [a for a in self.all() if a.key == (server_identity, tool)]
         return sorted(found, key=lambda a: (-a.ceiling, a.scope != "always"))
 
     def all(self) -> list[Approval]:
-        return list(self._approvals)
+        return [*self._on_file(), *self._approvals]
 
     def persistent(self) -> list[Approval]:
         """The "always" approvals: what the approvals file holds."""
-        return [a for a in self._approvals if a.scope == "always"]
+        return [a for a in self.all() if a.scope == "always"]
+
+    def forget_unsaved(self) -> None:
+        """Drop the "always" approvals held here only: the approvals file says what holds now."""
+        self._approvals = [a for a in self._approvals if a.scope != "always"]
 
     def session(self) -> list[Approval]:
         return [a for a in self._approvals if a.scope == "session"]

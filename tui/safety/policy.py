@@ -1,42 +1,64 @@
-"""The person's safety settings as the decision reads them: one object, owned by the settings service."""
+"""The person's safety settings as the decision reads them: one immutable snapshot of their files.
+
+A ``Policy`` is built in one step from what config.toml says (preferences, rules) and what the approvals
+file holds (remembered "always" approvals, annotation overrides), and is never changed afterwards: when
+either file changes, the settings build a new one from the files and swap it in whole. Whoever read the
+old snapshot keeps a consistent view of one moment; whoever asks again gets the new one.
+
+What is not in a file is not here: this session's grants and approved retries live in the session's
+``ApprovalBook``, and each server's trust in its ``ServerConfig`` (the session's one copy).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from tui.config.model import Preferences, ServerConfig, ToolRule, Trust
-from tui.safety.approvals import ApprovalBook
-from tui.safety.overrides import Overrides
+from tui.config.model import Preferences, ToolRule
+from tui.safety.approvals import Approval
 
-
-class TrustView(Mapping[str, Trust]):
-    """Each server's trust read from the servers themselves (``Policy.trust``): one place holds it."""
-
-    def __init__(self, servers: Callable[[], list[ServerConfig]]) -> None:
-        self._servers = servers
-
-    def __getitem__(self, name: str) -> Trust:
-        for server in self._servers():
-            if server.name == name:
-                return server.trust
-        raise KeyError(name)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([server.name for server in self._servers()])
-
-    def __len__(self) -> int:
-        return len(self._servers())
+OverrideMap = Mapping[tuple[str, str], Mapping[str, bool]]
 
 
-@dataclass
+def _frozen_overrides(entries: Iterable[tuple[str, str, Mapping[str, bool]]]) -> OverrideMap:
+    frozen = {(server, tool): MappingProxyType(dict(hints)) for server, tool, hints in entries}
+    return MappingProxyType(frozen)
+
+
+@dataclass(frozen=True)
 class Policy:
-    """Changed only by ``tui.session.settings.SettingsService``, in the same step that saves the change."""
-
     preferences: Preferences = field(default_factory=Preferences)
-    rules: list[ToolRule] = field(default_factory=list)
-    trust: Mapping[str, Trust] = field(default_factory=dict)
-    """Each server's trust as it holds now (configured, or chosen for this session): read-only, a view
-    of the settings service's servers, which are the one place trust is kept."""
-    book: ApprovalBook = field(default_factory=ApprovalBook)
-    overrides: Overrides = field(default_factory=Overrides)
+    rules: tuple[ToolRule, ...] = ()
+    approvals: tuple[Approval, ...] = ()
+    """The remembered "always" approvals, as the approvals file holds them."""
+    overrides: OverrideMap = field(default_factory=lambda: _frozen_overrides(()))
+    """(server name, tool name) -> your own hints for that tool (camelCase), from the approvals file."""
+
+    def __post_init__(self) -> None:
+        # Whatever sequence or mapping it was given, the snapshot keeps its own read-only copy.
+        object.__setattr__(self, "rules", tuple(self.rules))
+        object.__setattr__(self, "approvals", tuple(self.approvals))
+        entries = [(server, tool, hints) for (server, tool), hints in self.overrides.items()]
+        object.__setattr__(self, "overrides", _frozen_overrides(entries))
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        preferences: Preferences,
+        rules: Iterable[ToolRule],
+        approvals: Iterable[Approval],
+        overrides: Iterable[tuple[str, str, Mapping[str, bool]]],
+    ) -> Policy:
+        """The one way a policy is made from the files' contents (``tui.session.settings.policy_of``)."""
+        return cls(preferences, tuple(rules), tuple(approvals), _frozen_overrides(overrides))
+
+    def override(self, server: str, tool: str) -> dict[str, bool] | None:
+        """Your override for this tool, ready for ``assess(..., override=...)``; None if none."""
+        found = self.overrides.get((server, tool))
+        return dict(found) if found else None
+
+    def override_items(self) -> list[tuple[str, str, dict[str, bool]]]:
+        """Every override, sorted by server and tool (what the preferences screen lists)."""
+        return [(server, tool, dict(hints)) for (server, tool), hints in sorted(self.overrides.items())]

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from tui.config.model import ServerConfig
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
+from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, decide
@@ -129,27 +130,32 @@ class CallFlow:
         self,
         target: CallTarget,
         engine: PreflightEngine,
-        policy: Policy,
+        policy: Policy | Callable[[], Policy],
         *,
         assess: Assess,
         audit: AuditLog,
         confirm: Confirm,
         remember: Remember,
+        book: ApprovalBook | None = None,
         interface: str = "tui",
     ) -> None:
+        """``policy``: the snapshot in force, asked for at each decision (the settings swap it whole when
+        a file changes); a fixed ``Policy`` never changes. ``book``: this session's approvals over the
+        policy's (by default, the policy's alone). ``target.config`` gives each server's config as it
+        holds now, trust included: the session's one copy."""
         self.target = target
         self.engine = engine
-        self.policy = policy
+        self._policy = (lambda: policy) if isinstance(policy, Policy) else policy
+        self.book = book if book is not None else ApprovalBook(on_file=lambda: self.policy.approvals)
         self.assess = assess
         self.audit = audit
         self.confirm = confirm
         self.remember = remember
         self.interface = interface
 
-    def server_config(self, name: str) -> ServerConfig:
-        config = self.target.config(name)
-        trust = self.policy.trust.get(name)
-        return replace(config, trust=trust) if trust is not None else config
+    @property
+    def policy(self) -> Policy:
+        return self._policy()
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """Preflight exactly these arguments (always asking the server again, rule 6) and decide.
@@ -160,17 +166,18 @@ class CallFlow:
         frozen: dict[str, Any] = json.loads(json.dumps(arguments))
         preflight = await self.engine.preflight(tool, frozen, fresh=tool.resolve_method is not None)
         assessment = self.assess(tool, preflight)
-        server = self.server_config(tool.server)
+        server = self.target.config(tool.server)
         definition = DefinitionSnapshot.from_tool(tool)
         lint = lint_for_call(tool, preflight)
+        policy = self.policy
         decision = decide(
             server=server,
             definition=definition,
             hints=assessment.hints,
             arguments=frozen,
-            book=self.policy.book,
-            preferences=self.policy.preferences,
-            rules=self.policy.rules,
+            book=self.book,
+            preferences=policy.preferences,
+            rules=policy.rules,
             grade=assessment.grade,
             lint=lint,
             resolution_broken=preflight.extension_failure,
@@ -219,7 +226,7 @@ class CallFlow:
 
         frozen = evaluation.arguments
         server = evaluation.server
-        self.policy.book.note_approved_call(
+        self.book.note_approved_call(
             server.identity, tool.name, evaluation.definition.hash, frozen, evaluation.assessment.hints
         )
         if on_send is not None:

@@ -160,6 +160,7 @@ class Session:
             targets=self._targets,
             prestarted=running,
             auth_dir=self.startup.paths.auth_dir,
+            config_of=settings.server,  # the one copy of each server's config, trust included
         )
         self.manager = manager
 
@@ -171,7 +172,8 @@ class Session:
         self.flow = CallFlow(
             manager,
             self.engine,
-            self.settings.policy,
+            lambda: settings.policy,  # the snapshot in force at each decision
+            book=settings.book,
             assess=self.assess,
             audit=self.audit,
             confirm=self._confirm,
@@ -292,7 +294,7 @@ class Session:
     def assess(self, tool: ToolInfo, preflight: PreflightResult | None = None) -> Assessment:
         """The hints and grade every front end shows: static, then the preflight's, then your override."""
         static = Hints.from_annotations(tool.annotations)
-        override = self.settings.policy.overrides.get(tool.server, tool.name)
+        override = self.settings.policy.override(tool.server, tool.name)
         resolved = preflight.effective if preflight is not None and preflight.tool.key == tool.key else None
         return assess(static, resolved=resolved, override=override)
 

@@ -26,7 +26,7 @@ class RememberedApprovals(PrefsSection):
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Remembered approvals"), classes="prefs-heading")
-        self.shown = sorted(self.settings.policy.book.all(), key=lambda a: (a.server, a.tool, a.scope))
+        self.shown = sorted(self.settings.approvals(), key=lambda a: (a.server, a.tool, a.scope))
         if not self.shown:
             yield Label(
                 Content("None: every call is decided by your rules and preferences."), classes="prefs-note"

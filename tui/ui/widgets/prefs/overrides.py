@@ -46,7 +46,7 @@ class AnnotationOverrides(PrefsSection):
             Content("Your override replaces the server's hint for that tool; not set keeps the server's."),
             classes="prefs-note",
         )
-        self.shown = self.settings.policy.overrides.items()
+        self.shown = self.settings.policy.override_items()
         for index, (server, tool, hints) in enumerate(self.shown):
             with Horizontal(classes="override-row", id=f"override-row-{index}"):
                 yield Label(literal(f"{server} / {tool}: your override"), classes="override-name")

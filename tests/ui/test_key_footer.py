@@ -6,8 +6,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.key_footer import KeyFooter
 
 

@@ -88,15 +88,6 @@ class PreflightResult:
         return grade_hints(self.effective).grade
 
     @property
-    def surface_error(self) -> bool:
-        """Rule 5: with no static annotations to fall back on, the failure itself must be shown plainly."""
-        return self.status is PreflightStatus.FAILED and self.static.unannotated
-
-    @property
-    def retryable(self) -> bool:
-        return self.status is PreflightStatus.FAILED
-
-    @property
     def summary(self) -> str:
         """One plain line saying where the hints shown come from."""
         draft = self.dialect_label

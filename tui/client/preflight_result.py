@@ -43,7 +43,6 @@ class PreflightResult:
     """True when the answer came from an earlier identical request on the same connection."""
     connection_id: int = 0
     resolved_annotations: dict[str, Any] | None = field(default=None, compare=False)
-    resolved_tool: dict[str, Any] | None = field(default=None, compare=False)
     claimed: Hints | None = None
     """Extension, bound broken: what the server claimed, shown beside ``static`` (``effective`` is the
     riskier of the two)."""

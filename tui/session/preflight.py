@@ -240,7 +240,6 @@ class PreflightEngine:
             changes=hint_changes(static, effective),
             warnings=tuple(warnings),
             resolved_annotations=outcome.annotations,
-            resolved_tool=outcome.tool,
             **common,
         )
 

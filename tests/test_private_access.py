@@ -165,12 +165,18 @@ def test_the_checks_see_each_kind_of_private_access() -> None:
     """A module that does each thing once: every check names it."""
     source = (
         "from textual.widgets._footer import FooterKey\n"
+        "from textual.widgets import Footer, _toast\n"
         "def send(session):\n"
         "    import mcp.client._memory\n"
         "    from mcp_types import _types\n"
         "    session._stamp({}, {})\n"
     )
-    assert private_imports(source) == ["textual.widgets._footer", "mcp.client._memory", "mcp_types._types"]
+    assert private_imports(source) == [
+        "textual.widgets._footer",
+        "textual.widgets._toast",
+        "mcp.client._memory",
+        "mcp_types._types",
+    ]
     assert private_reads(source, ours=set()) == ["session._stamp"]
     assert private_reads(source, ours={"_stamp"}) == []
 

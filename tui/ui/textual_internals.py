@@ -14,18 +14,20 @@ from textual.geometry import Size, Spacing
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import Padding, Visual
-from textual.widgets import OptionList
-from textual.widgets._footer import FooterKey as FooterKey
+from textual.widgets import OptionList, _footer
 from textual.widgets.option_list import Option
 
 __all__ = ["FooterKey", "OneLineOptionList"]
 
-# ``FooterKey``: the widget ``Footer.compose`` yields for each key. Touches
-# ``textual.widgets._footer.FooterKey``: Textual exports ``Footer`` but not the class of its keys, and the
-# key footer must tell its keys from the other widgets the footer composes (to pin Quit on the right and
-# hide the keys that do not fit). On upgrade: ``Footer.compose`` still yields ``FooterKey`` widgets with
-# an ``action`` attribute, the palette's key carrying the ``-command-palette`` class; or Textual now
-# exports it (then import it from there).
+FooterKey = _footer.FooterKey
+"""The widget ``Footer.compose`` yields for each key.
+
+Touches ``textual.widgets._footer.FooterKey``: Textual exports ``Footer`` but not the class of its keys,
+and the key footer must tell its keys from the other widgets the footer composes (to pin Quit on the
+right and hide the keys that do not fit). On upgrade: ``Footer.compose`` still yields ``FooterKey``
+widgets with an ``action`` attribute, the palette's key carrying the ``-command-palette`` class; or
+Textual now exports it (then import it from there).
+"""
 
 
 class OneLineOptionList(OptionList):

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import httpx2
 from mcp.server.auth.provider import TokenError
-from servers.harness import LIMITS, Recorder
+from servers.harness import LIMITS, Recorder, settled
 from servers.oauth_server import AutoApprove, serving
 
 from tui.client.auth.browser_step import SIGN_IN_NEEDED, can_open_browser
@@ -70,7 +70,7 @@ class Browser:
 
 async def connected(manager: ConnectionManager) -> ConnectionStatus:
     await manager.start()
-    return (await manager.wait_settled(NAME)).status
+    return (await settled(manager, NAME)).status
 
 
 def stored(auth_dir: Path) -> dict[str, object]:

@@ -91,7 +91,7 @@ async def test_an_answer_is_never_reused_for_a_later_call_and_a_change_is_not_no
     assert shown is not None
     assert shown.reused, "the live view may show the last answer for the same arguments"
     assert (first.grade, second.grade, pre_call.grade) == (Grade.SAFE, Grade.HIGH, Grade.SAFE)
-    assert not engine.is_nondeterministic("ext")
+    assert "ext" not in engine.nondeterministic_servers
     assert not any("different" in w for w in second.warnings)
 
 
@@ -191,7 +191,7 @@ async def test_every_broken_bound_is_a_failure_that_relaxes_nothing(bound: str) 
     assert any(w.startswith(f"broken {bound} bound") for w in result.warnings)
     assert result.extension_failure is not None  # the decision asks: rule resolution-broken
     assert result.claimed is not None
-    assert result.claimed.as_annotations() == claimed
+    assert {name: hint.value for name, hint in result.claimed.items()} == claimed
     # Side by side: the static and the claimed hints are both kept, and the riskier one is used.
     riskier = max(result.static, result.claimed, key=lambda hints: grade_hints(hints).grade)
     assert result.grade == grade_hints(riskier).grade

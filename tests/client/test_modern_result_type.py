@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from servers.harness import running, stdio, wait_until
+from servers.harness import running, settled, stdio, wait_until
 
 from tui.client.connection import Connection
 from tui.client.manager import ConnectionManager
@@ -14,7 +14,7 @@ from tui.model.servers import ConnectionStatus
 
 async def listed(manager: ConnectionManager, name: str) -> Connection:
     """The connection once its first tools/list is answered (tools listed, or why not)."""
-    state = await manager.wait_settled(name)
+    state = await settled(manager, name)
     assert state.status is ConnectionStatus.CONNECTED, state.error
     connection = manager.connection(name)
     await wait_until(lambda: bool(connection.tools or connection.tool_problems))

@@ -48,7 +48,7 @@ async def test_every_failure_falls_back_to_the_static_definition(case: str, anno
     assert expected in result.summary
     assert result.changes == ()
     assert result.grade is (Grade.HIGH if annotated else Grade.CRITICAL)
-    assert result.surface_error is not annotated
+    assert result.static.unannotated is not annotated
 
 
 async def test_only_the_earlier_draft_is_served() -> None:

@@ -1,83 +1,148 @@
-"""Production code uses only public names of the mcp SDK, with four watched exceptions.
+"""The canary of the private names of the mcp SDK and pydantic: an upgrade that moves one fails here first.
 
-``tui.client.transport_factory.in_memory_transport`` (a test hook for in-process servers) needs the SDK's
-in-memory transport, which has no public name; ``tui.client.auth.providers`` overrides the OAuth
-provider's ``_initialize`` to restore a stored token's expiry; ``tui.client.tool_listing`` hands its own
-tools/list result to the session's ``_absorb_tool_listing`` (the x-mcp-header rules of 2026-07-28);
-``tui.client.list_entries`` sends list requests through the session's ``_stamp`` and ``_dispatcher``;
+Every private name ``tui`` reaches lives in ``tui.client.sdk_internals`` (the SDK's) or
+``tui.model.pydantic_internals`` (pydantic's), each function saying what to check on upgrade; each test
+here exercises one of them against the installed library (``tests/test_private_access.py`` checks that
+every one is exercised here, and that no other module of ``tui`` reaches a private name). Besides,
 ``tui.client.sdk_errors`` tells the SDK's own "timed out" and "connection closed" from a server's error
-with the same code by how the SDK raises them. If an SDK upgrade moves any of them, these tests say so first.
+with the same code by how the SDK raises them (no private name, but undocumented behaviour): the last
+tests check that behaviour.
 """
 
 from __future__ import annotations
 
-import ast
 import inspect
-from pathlib import Path
+import time
+from typing import Any, cast
 
-import tui
+import httpx2
+import mcp_types as types
+import pytest
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
+from misbehaving.servers import build_server, well_behaved
+from pydantic import TypeAdapter
 
-PACKAGE_ROOT = Path(tui.__file__).parent
-ALLOWED_PRIVATE = {"tui/client/transport_factory.py": {"mcp.client._memory"}}
-
-
-def _private_sdk_imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-        elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        for name in names:
-            parts = name.split(".")
-            if parts[0] in ("mcp", "mcp_types") and any(part.startswith("_") for part in parts):
-                found.add(name)
-    return found
+from tui.client.sdk_internals import (
+    OAuthProviderWithLoadHook,
+    absorb_tool_listing,
+    in_memory_transport,
+    send_unvalidated,
+)
+from tui.model.pydantic_internals import type_adapters_deferred
 
 
-def test_production_code_imports_no_private_sdk_module_but_the_canaried_one() -> None:
-    found = {}
-    for path in sorted(PACKAGE_ROOT.rglob("*.py")):
-        relative = f"tui/{path.relative_to(PACKAGE_ROOT)}"
-        private = _private_sdk_imports(path) - ALLOWED_PRIVATE.get(relative, set())
-        if private:
-            found[relative] = sorted(private)
-    assert found == {}
+async def test_in_memory_transport_connects_a_client_to_an_in_process_server() -> None:
+    async with Client(in_memory_transport(build_server(well_behaved))) as client:
+        listed = await client.list_tools()
+    assert [tool.name for tool in listed.tools] == ["files", "plain"]
 
 
-def test_the_sdk_in_memory_transport_is_where_we_use_it() -> None:
-    from mcp.client._memory import InMemoryTransport
+async def test_send_unvalidated_answers_with_the_result_as_the_server_sent_it() -> None:
+    """``tui.client.list_entries`` sends list requests as ``send_request`` does, minus its whole-result
+    check, so one malformed entry cannot hide the rest."""
+    async with Client(build_server(well_behaved), mode="legacy") as client:
+        raw = await send_unvalidated(client, types.ListToolsRequest(), 30.0)
+    assert isinstance(raw, dict)
+    assert [tool["name"] for tool in raw["tools"]] == ["files", "plain"]
+    assert raw["tools"][0]["resolve"] is True  # a draft flag the SDK's Tool model would drop
 
-    parameters = inspect.signature(InMemoryTransport).parameters
-    assert next(iter(parameters)) == "server"
-    assert hasattr(InMemoryTransport, "__aenter__")
-    assert hasattr(InMemoryTransport, "__aexit__")
+
+def test_send_request_still_stamps_and_dispatches_as_send_unvalidated_does() -> None:
+    from mcp.client.session import ClientSession
+    from mcp.shared.dispatcher import Dispatcher
+
+    source = inspect.getsource(ClientSession.send_request)
+    assert "self._stamp(data, opts)" in source
+    assert 'self._dispatcher.send_raw_request(method, data.get("params"), opts)' in source
+    send_raw = inspect.signature(Dispatcher.send_raw_request).parameters
+    assert list(send_raw) == ["self", "method", "params", "opts"]
 
 
-def test_the_oauth_provider_still_loads_its_state_in_initialize() -> None:
-    """Our provider restores the stored expiry after the SDK's ``_initialize`` has read the tokens."""
-    from mcp.client.auth import OAuthClientProvider
+def _region_tools() -> MCPServer:
+    server = MCPServer("headers")
 
-    initialize = OAuthClientProvider.__dict__.get("_initialize")
-    assert initialize is not None
-    assert inspect.iscoroutinefunction(initialize)
-    assert list(inspect.signature(initialize).parameters) == ["self"]
+    @server.tool()
+    def good(region: str) -> str:
+        return region
+
+    @server.tool()
+    def bad(region: str) -> str:
+        return region
+
+    return server
+
+
+@pytest.mark.parametrize(("mode", "kept"), [("auto", ["good"]), ("legacy", ["good", "bad"])])
+async def test_absorb_tool_listing_keeps_what_the_session_learnt(mode: str, kept: list[str]) -> None:
+    """``tui.client.tool_listing`` lists tools itself and gives the session the result to learn from: on
+    2026-07-28 it drops a tool whose ``x-mcp-header`` is invalid (a space in a header name)."""
+    headers = {"good": "Region", "bad": "My Region"}
+    async with Client(_region_tools(), mode=mode) as client:
+        listed = await client.list_tools()
+        tools = []
+        for tool in listed.tools:
+            schema = {**tool.input_schema}
+            schema["properties"] = {
+                "region": {**schema["properties"]["region"], "x-mcp-header": headers[tool.name]}
+            }
+            tools.append(tool.model_copy(update={"input_schema": schema}))
+        absorbed = absorb_tool_listing(client, types.ListToolsResult(tools=tools))
+    assert isinstance(absorbed, types.ListToolsResult)
+    assert sorted(tool.name for tool in absorbed.tools) == sorted(kept)
+
+
+class _Stored:
+    """A token storage holding one token, as the token file would."""
+
+    async def get_tokens(self) -> OAuthToken | None:
+        return OAuthToken(access_token="stored", token_type="Bearer", refresh_token="r")
+
+    async def set_tokens(self, tokens: OAuthToken) -> None:
+        raise AssertionError("nothing is stored here")
+
+    async def get_client_info(self) -> OAuthClientInformationFull | None:
+        return None
+
+    async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
+        raise AssertionError("nothing is stored here")
+
+
+class _Restoring(OAuthProviderWithLoadHook):
+    """As the sign-in's provider does: after loading, set the stored token's expiry (here: long past)."""
+
+    loaded: list[Any]
+
+    def after_tokens_loaded(self) -> None:
+        self.loaded = [self.context.current_tokens]
+        self.context.token_expiry_time = time.time() - 60
+
+
+async def test_the_load_hook_runs_once_the_provider_has_loaded_the_stored_token() -> None:
+    metadata = OAuthClientMetadata(redirect_uris=[cast(Any, "http://127.0.0.1:1/callback")])
+    provider = _Restoring("http://127.0.0.1:1/mcp", metadata, _Stored())
+    flow = provider.async_auth_flow(httpx2.Request("GET", "http://127.0.0.1:1/mcp"))
+    await flow.__anext__()  # the first request: the provider loads its state before deciding anything
+    await flow.aclose()
+    assert [token.access_token for token in provider.loaded] == ["stored"]
+    assert not provider.context.is_token_valid(), "the restored expiry counts"
+
+
+def test_the_oauth_context_still_has_the_expiry_the_hook_restores() -> None:
     from mcp.client.auth.oauth2 import OAuthContext
 
     assert "token_expiry_time" in OAuthContext.__annotations__
 
 
-def test_the_session_still_absorbs_a_tool_listing_it_did_not_send() -> None:
-    """``tui.client.tool_listing`` lists tools itself and gives the SDK the result to learn from."""
-    from mcp.client.session import ClientSession
-
-    absorb = ClientSession.__dict__.get("_absorb_tool_listing")
-    assert absorb is not None
-    assert not inspect.iscoroutinefunction(absorb)
-    parameters = inspect.signature(absorb).parameters
-    assert list(parameters) == ["self", "result", "complete"]
-    assert parameters["complete"].kind is inspect.Parameter.KEYWORD_ONLY
+def test_type_adapters_made_within_the_block_wait_for_first_use() -> None:
+    with type_adapters_deferred() as deferred:
+        adapter = TypeAdapter(int | list[str])
+    assert deferred, "this pydantic no longer has TypeAdapter._defer_build: only the models defer"
+    assert not adapter.pydantic_complete
+    assert adapter.validate_python(["a"]) == ["a"]
+    assert adapter.pydantic_complete
+    assert TypeAdapter(int | str).pydantic_complete, "afterwards adapters build at once again"
 
 
 async def test_the_sdk_times_out_inside_its_handler_of_the_clocks_timeout_error() -> None:
@@ -111,16 +176,3 @@ def test_streamable_http_stand_ins_for_a_broken_stream_still_begin_the_same() ->
     source = inspect.getsource(StreamableHTTPTransport)
     assert "def _resolve_abandoned_request" in source
     assert source.count('"SSE stream ') + source.count('f"SSE stream ') >= 3
-
-
-def test_the_session_still_stamps_and_dispatches_a_request_it_does_not_validate() -> None:
-    """``tui.client.list_entries`` sends list requests as ``send_request`` does, minus its whole-result
-    check, so one malformed entry cannot hide the rest: it needs the stamp and the dispatcher."""
-    from mcp.client.session import ClientSession
-    from mcp.shared.dispatcher import Dispatcher
-
-    source = inspect.getsource(ClientSession.send_request)
-    assert "self._stamp(data, opts)" in source
-    assert 'self._dispatcher.send_raw_request(method, data.get("params"), opts)' in source
-    send_raw = inspect.signature(Dispatcher.send_raw_request).parameters
-    assert list(send_raw) == ["self", "method", "params", "opts"]

@@ -43,7 +43,7 @@ def server() -> MCPServer:
     def bad(region: str) -> str:
         return region
 
-    built._lowlevel_server.middleware.append(annotate)
+    built.middleware.append(annotate)
     return built
 
 

@@ -218,5 +218,5 @@ def test_book_find_revoke_and_scopes() -> None:
     assert book.persistent() == [again]
     assert book.revoke(session)
     assert not book.revoke(session)
-    assert book.revoke_tool(DEMO.identity, "manage_files") == 1
+    assert book.revoke(again)
     assert book.all() == []

@@ -53,6 +53,11 @@ def _decide(
     )
 
 
+def next_session(book: ApprovalBook) -> ApprovalBook:
+    """The book the next session starts with: the "always" approvals, as the approvals file gives them."""
+    return ApprovalBook(book.persistent())
+
+
 def test_with_nothing_configured_every_grade_asks() -> None:
     for resolved in (READ, LOOKUP, APPEND, DELETE):
         for server in (DEMO, TRUSTED):
@@ -113,7 +118,7 @@ def test_a_session_grant_for_the_new_definition_is_enough_while_the_old_one_stay
     changed = replace(FILES, description="now different")
     book.grant(DEMO.identity, "demo", changed, Grade.SAFE, "session")
     assert _decide(READ, book=book, definition=changed).rule == RuleId.APPROVAL_SESSION
-    book.end_session()
+    book = next_session(book)
     assert _decide(READ, book=book, definition=changed).rule == RuleId.DEFINITION_CHANGED
 
 
@@ -161,7 +166,7 @@ def test_session_grants_allow_until_the_session_ends() -> None:
     assert decision.reason == (
         "Allowed: you allowed manage_files on demo for this session up to medium; this call is medium"
     )
-    book.end_session()
+    book = next_session(book)
     assert _decide(APPEND, book=book).action == "ask"
 
 
@@ -241,7 +246,7 @@ def test_idempotent_identical_retry_on_a_trusted_server() -> None:
     assert _decide(replace_hints, server=TRUSTED, book=book, args={**args, "text": "y"}).action == "ask"
     off = Preferences(auto_approve_idempotent_retry=False)
     assert _decide(replace_hints, server=TRUSTED, book=book, args=args, prefs=off).action == "ask"
-    book.end_session()
+    book = next_session(book)
     assert _decide(replace_hints, server=TRUSTED, book=book, args=args).action == "ask"
 
 

@@ -13,7 +13,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Input
-from textual.widgets._footer import FooterKey
 
 from tui.model.features import SamplingMessage, SamplingRequest
 from tui.model.results import TextBlock
@@ -23,6 +22,7 @@ from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
 from tui.ui.screens.sign_in import SignInScreen
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.key_footer import KeyFooter
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from app_harness import make_app, panel, wait_for, wait_for_tools
-from textual.widgets._footer import FooterKey
 
 from tui.ui.app import McpTuiApp
 from tui.ui.commands import AppCommands
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.key_footer import KeyFooter
 
 AT_80 = ["^r Call", "^q Quit", "^p palette"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from app_harness import wait_for
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.key_footer import KeyFooter
 
 
@@ -91,10 +94,20 @@ class CrowdedApp(App[None]):
         return Crowded()
 
 
+def fitted(app: App[None]) -> bool:
+    """the footer built with its palette key, and the keys that do not fit hidden"""
+    palette = app.screen.query("FooterKey.-command-palette")
+    return (
+        bool(palette)
+        and palette.first().region.width > 0
+        and not all(k.display for k in app.screen.query(FooterKey))
+    )
+
+
 async def test_keys_that_do_not_fit_never_show_beside_the_palette_key() -> None:
     # The palette key is docked on the right over the keys that overflow; the last column is its own.
     async with CrowdedApp().run_test(size=(60, 5)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, partial(fitted, pilot.app))
         widget, _ = pilot.app.screen.get_widget_at(59, 4)
         assert isinstance(widget, FooterKey)
         assert widget.has_class("-command-palette")
@@ -102,7 +115,7 @@ async def test_keys_that_do_not_fit_never_show_beside_the_palette_key() -> None:
 
 async def test_a_key_that_does_not_fit_whole_is_left_out_not_cut() -> None:
     async with CrowdedApp().run_test(size=(60, 5)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, partial(fitted, pilot.app))
         palette = pilot.app.screen.query_one("FooterKey.-command-palette", FooterKey)
         keys = [key for key in pilot.app.screen.query(FooterKey) if key is not palette]
         shown = [key for key in keys if key.display]

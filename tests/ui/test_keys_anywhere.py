@@ -7,12 +7,12 @@ from pathlib import Path
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from textual.binding import Binding
 from textual.widgets import TabbedContent, TextArea
-from textual.widgets._footer import FooterKey
 
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.audit_view import AuditViewScreen
 from tui.ui.screens.main_screen import MainScreen
 from tui.ui.screens.preferences import PreferencesScreen
+from tui.ui.textual_internals import FooterKey
 
 TAB_KEYS = {
     "f2": "history",

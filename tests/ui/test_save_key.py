@@ -8,7 +8,6 @@ from app_harness import panel, wait_for, wait_for_tools
 from servers.inproc import build
 from textual.pilot import Pilot
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
@@ -16,6 +15,7 @@ from tui.config.startup import Startup
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.results.result_view import ResultView
 
 

@@ -10,10 +10,10 @@ import pytest
 from app_harness import make_app, wait_for
 from servers.oauth_server import serving
 from textual.widgets import TextArea
-from textual.widgets._footer import FooterKey
 
 from tui.model.servers import ConnectionStatus
 from tui.ui.screens.sign_in import SignInScreen
+from tui.ui.textual_internals import FooterKey
 from tui.ui.widgets.server_list import ServerList
 
 

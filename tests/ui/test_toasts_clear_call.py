@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from app_harness import make_app, panel, wait_for, wait_for_tools
 from textual.widgets import Button
-from textual.widgets._toast import Toast
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)])
@@ -25,10 +24,10 @@ async def test_notifications_leave_the_call_button_in_sight(home: Path, size: tu
 
         def placed() -> bool:
             """the three toasts and the Call button to have their place on screen"""
-            toasts = list(app.screen.query(Toast))
+            toasts = list(app.screen.query("Toast"))
             return len(toasts) == 3 and all(toast.region.height for toast in toasts) and call.region.width > 0
 
         await wait_for(pilot, placed)
-        toasts = list(app.screen.query(Toast))
+        toasts = list(app.screen.query("Toast"))
         for toast in toasts:
             assert not toast.region.overlaps(call.region), f"{toast.region} covers {call.region}"

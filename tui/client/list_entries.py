@@ -6,8 +6,8 @@ own, and then each entry is checked against the same schema the SDK uses for the
 version: a malformed entry is left out with a sentence that says which and why. Only a page whose own
 shape is wrong fails the listing, as a ``MalformedResult``.
 
-Receiving a result unvalidated needs the session's request stamp and dispatcher (both private);
-``tests/client/test_sdk_canary.py`` fails first if they move.
+Receiving a result unvalidated needs the session's request stamp and dispatcher (both private): see
+``sdk_internals.send_unvalidated``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any, Generic, TypeVar
 
 import mcp_types as types
 from mcp import Client
-from mcp.shared.dispatcher import CallOptions
 from mcp_types.methods import validate_server_result
 from pydantic import BaseModel, ValidationError
 
+from tui.client.sdk_internals import send_unvalidated
 from tui.model.servers import LeftOut
 from tui.safety.visible_text import visible_line
 
@@ -147,7 +147,7 @@ async def list_page(
 ) -> Page[M]:
     """One page of ``method``; ``first_position`` numbers its entries within the whole listing."""
     params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-    raw = await _send_raw(client, _REQUESTS[method](params=params), timeout)
+    raw = await send_unvalidated(client, _REQUESTS[method](params=params), timeout)
     return check_page(method, client.protocol_version or "2025-11-25", raw, model, first_position)
 
 
@@ -215,12 +215,3 @@ def _clamped(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(ttl, int | float) and not isinstance(ttl, bool) and ttl < 0:
         return {**raw, "ttlMs": 0}
     return raw
-
-
-async def _send_raw(client: Client, request: types.ClientRequest, timeout: float) -> Any:
-    """``request`` stamped as ``ClientSession.send_request`` does; the result as sent, unvalidated."""
-    session = client.session
-    data = request.model_dump(by_alias=True, mode="json", exclude_none=True)
-    options: CallOptions = {"timeout": timeout}
-    session._stamp(data, options)
-    return await session._dispatcher.send_raw_request(data["method"], data.get("params"), options)

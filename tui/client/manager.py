@@ -92,12 +92,6 @@ class ConnectionManager:
         """Reconnect, running the browser step if the server asks for sign-in; the state it ends in."""
         return await sign_in.sign_in(self._get(name), show_url, open_browser=open_browser)
 
-    async def wait_settled(self, name: str) -> ServerState:
-        """The state once the server's current (re)connect is no longer connecting."""
-        connection = self._get(name)
-        await connection.settled.wait()
-        return connection.state
-
     def cancel_sign_in(self, name: str) -> None:
         sign_in.cancel(self._get(name))
 

@@ -43,7 +43,6 @@ class PreflightResult:
     """True when the answer came from an earlier identical request on the same connection."""
     connection_id: int = 0
     resolved_annotations: dict[str, Any] | None = field(default=None, compare=False)
-    resolved_tool: dict[str, Any] | None = field(default=None, compare=False)
     claimed: Hints | None = None
     """Extension, bound broken: what the server claimed, shown beside ``static`` (``effective`` is the
     riskier of the two)."""
@@ -86,15 +85,6 @@ class PreflightResult:
     @property
     def grade(self) -> Grade:
         return grade_hints(self.effective).grade
-
-    @property
-    def surface_error(self) -> bool:
-        """Rule 5: with no static annotations to fall back on, the failure itself must be shown plainly."""
-        return self.status is PreflightStatus.FAILED and self.static.unannotated
-
-    @property
-    def retryable(self) -> bool:
-        return self.status is PreflightStatus.FAILED
 
     @property
     def summary(self) -> str:

@@ -15,6 +15,7 @@ from mcp import Client
 from tui.client.convert import tool_info
 from tui.client.ext_types import ExtTool, marks_tools
 from tui.client.list_entries import Entry, all_pages, list_page
+from tui.client.sdk_internals import absorb_tool_listing
 from tui.model.servers import LeftOut, ToolInfo
 from tui.safety.tool_hash import canonical_json
 from tui.safety.visible_text import visible_line
@@ -102,9 +103,9 @@ def _absorbed_by_sdk(client: Client, entries: list[Entry[ExtTool]]) -> list[Entr
     session is handed the complete listing here: on 2026-07-28 connections it drops tools whose
     ``x-mcp-header`` annotations are invalid (a MUST) and remembers the rest, which is how
     ``call_tool`` mirrors those arguments into ``Mcp-Param-*`` headers. Earlier versions keep every tool.
-    ``tests/client/test_sdk_canary.py`` fails first if the private method moves.
+    The session offers no public way to be handed a listing: see ``sdk_internals``.
     """
     listing = types.ListToolsResult(tools=[entry.model for entry in entries])
-    absorbed = client.session._absorb_tool_listing(listing, complete=True)
+    absorbed = absorb_tool_listing(client, listing)
     names = {tool.name for tool in absorbed.tools}
     return [entry for entry in entries if entry.model.name in names]

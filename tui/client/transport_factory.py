@@ -16,6 +16,7 @@ import httpx2
 from anyio.abc import Process
 from mcp.client import Transport
 
+from tui.client import sdk_internals
 from tui.client.stderr_pipe import LineLog
 from tui.client.transports import (
     TransportStreams,
@@ -66,10 +67,8 @@ def in_memory_transport(server: object, config: ServerConfig, watch: TransportWa
 
     The legacy handshake goes through JSON-RPC memory streams, which are watched like any transport;
     the 2026 era talks to the server object directly. The SDK has no public name for its in-memory
-    transport: ``tests/client/test_sdk_canary.py`` fails first if the private one moves.
+    transport: see ``sdk_internals``.
     """
     if config.protocol != "legacy":
         return server
-    from mcp.client._memory import InMemoryTransport
-
-    return watched(InMemoryTransport(cast(Any, server)), watch)
+    return watched(sdk_internals.in_memory_transport(server), watch)

@@ -13,4 +13,3 @@ TOOLS: tuple[DemoTool, ...] = (
     *tools_features.TOOLS,
 )
 BY_NAME: dict[str, DemoTool] = {tool.name: tool for tool in TOOLS}
-RESOLVABLE: frozenset[str] = frozenset(tool.name for tool in TOOLS if tool.resolvable)

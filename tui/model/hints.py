@@ -93,9 +93,6 @@ class Hints:
             return not self.read_only.value
         return True
 
-    def as_annotations(self) -> dict[str, bool]:
-        return {name: hint.value for name, hint in self.items()}
-
 
 _FIELD: Mapping[str, str] = {
     "readOnlyHint": "read_only",

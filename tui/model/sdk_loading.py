@@ -11,9 +11,9 @@ The SDK also makes about fifteen module-level ``TypeAdapter``s (the message unio
 server's handlers), built at once as well: another 250 million instructions of a cold ``mcp-tui tools``
 (callgrind, 9% of it). A client uses two or three of them. ``TypeAdapter(..., config={"defer_build":
 True})`` is pydantic's documented way to defer one, but it refuses a config for a model type and the SDK
-passes none; so within the block every new adapter answers its ``_defer_build`` question with yes, as if
-given that config. That name is pydantic's own (not public): where a pydantic release lacks it, only the
-models defer (tests/core/test_sdk_loading.py says which happened).
+passes none; so within the block every new adapter is deferred through pydantic's private
+``_defer_build`` (``pydantic_internals``): where a pydantic release lacks it, only the models defer
+(tests/core/test_sdk_loading.py says which happened).
 
 What it reaches: a class takes a copy of its bases' config, so every model class created while the block
 runs (on any thread) defers, and so does any later subclass of one of them (``ExtTool`` of the SDK's
@@ -31,7 +31,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-_ASKED = "_defer_build"  # what a new TypeAdapter asks to know whether to build now (pydantic 2.10 to 2.14)
+from tui.model.pydantic_internals import type_adapters_deferred
+
 _changing = threading.RLock()  # re-entrant: a nested block finds the setting made and leaves it
 
 
@@ -47,22 +48,7 @@ def models_built_on_first_use() -> Iterator[None]:
             return
         config["defer_build"] = True
         try:
-            with _adapters_deferred():
+            with type_adapters_deferred():
                 yield
         finally:
             del config["defer_build"]
-
-
-@contextmanager
-def _adapters_deferred() -> Iterator[None]:
-    from pydantic import TypeAdapter
-
-    asked = TypeAdapter.__dict__.get(_ASKED)
-    if not isinstance(asked, property):  # a pydantic release without it: only the models defer
-        yield
-        return
-    setattr(TypeAdapter, _ASKED, property(lambda adapter: True))
-    try:
-        yield
-    finally:
-        setattr(TypeAdapter, _ASKED, asked)

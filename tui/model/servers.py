@@ -19,7 +19,6 @@ ResolveMethod = Literal["io.modelcontextprotocol/tool-resolution", "tools/resolv
 The extension and SEP-1862 share the wire method ``tools/resolve`` but not the result shape, so the
 dialect, not the method, says what answer to expect: see ``wire_method``.
 """
-ResolveDialect = ResolveMethod
 
 DIALECT_LABELS: dict[str, str] = {
     EXTENSION_ID: "tool-resolution extension",

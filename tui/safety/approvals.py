@@ -110,12 +110,6 @@ class ApprovalBook:
         self._approvals = [a for a in self._approvals if a != approval]
         return len(self._approvals) != before
 
-    def revoke_tool(self, server_identity: str, tool: str) -> int:
-        """Remove every approval for this tool on this server; returns how many went."""
-        before = len(self._approvals)
-        self._approvals = [a for a in self._approvals if a.key != (server_identity, tool)]
-        return before - len(self._approvals)
-
     def find(self, server_identity: str, tool: str) -> list[Approval]:
         """Approvals for this tool on this server, highest ceiling first (always before session on a tie)."""
         found = [a for a in self.all() if a.key == (server_identity, tool)]
@@ -155,8 +149,3 @@ class ApprovalBook:
         self, server_identity: str, tool: str, definition_hash: str, arguments: Mapping[str, Any]
     ) -> bool:
         return call_key(server_identity, tool, definition_hash, arguments) in self._retries
-
-    def end_session(self) -> None:
-        """Forget session grants and approved calls; persistent approvals stay."""
-        self._approvals = [a for a in self._approvals if a.scope == "always"]
-        self._retries.clear()

@@ -28,10 +28,6 @@ class Assessment:
     changes: tuple[HintChange, ...]
     """Every hint whose value differs from the static definition, with where the new value came from."""
 
-    @property
-    def overridden(self) -> bool:
-        return any(hint.provenance is Provenance.OVERRIDE for _, hint in self.hints.items())
-
 
 def assess(
     static: Hints,

@@ -33,7 +33,3 @@ def resume() -> None:
         _paused = False
         gc.freeze()
         gc.enable()
-
-
-def paused() -> bool:
-    return _paused

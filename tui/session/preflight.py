@@ -61,12 +61,9 @@ class PreflightEngine:
         """Seconds allowed for a preflight that starts now."""
         return self._timeout()
 
-    def is_nondeterministic(self, server: str) -> bool:
-        """True once ``server`` resolved the same (tool, arguments) differently (rule 4)."""
-        return server in self._nondeterministic
-
     @property
     def nondeterministic_servers(self) -> frozenset[str]:
+        """The servers that resolved the same (tool, arguments) differently (rule 4)."""
         return frozenset(self._nondeterministic)
 
     def preflight_now(self, tool: ToolInfo, arguments: dict[str, Any]) -> PreflightResult | None:
@@ -243,7 +240,6 @@ class PreflightEngine:
             changes=hint_changes(static, effective),
             warnings=tuple(warnings),
             resolved_annotations=outcome.annotations,
-            resolved_tool=outcome.tool,
             **common,
         )
 

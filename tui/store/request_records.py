@@ -13,10 +13,6 @@ from typing import Any
 SAMPLING_KIND = "sampling"
 ELICITATION_KIND = "elicitation"
 
-ANSWERED_BY = ("person", "mcp-tui")
-"""Who gave the answer: the person, or mcp-tui by itself (no one to ask, too many waiting); null when
-no one did (the request went away first)."""
-
 
 def _strings_or_null(data: dict[str, Any], *keys: str) -> None:
     if not all(data.get(key) is None or isinstance(data.get(key), str) for key in keys):

@@ -14,7 +14,7 @@ from pathlib import Path
 from tui.client.manager import ConnectionManager
 from tui.config.model import ServerConfig, Timeouts
 from tui.model.events import ClientEvent, ServerStateChanged
-from tui.model.servers import ConnectionStatus
+from tui.model.servers import ConnectionStatus, ServerState
 
 HERE = Path(__file__).parent
 LIMITS = Timeouts(connect=30.0, request=30.0, call=30.0, preflight=30.0)
@@ -52,6 +52,13 @@ async def wait_status(
     timeout: float = 30.0,
 ) -> None:
     await wait_until(lambda: manager.state(name).status in wanted, timeout)
+
+
+async def settled(manager: ConnectionManager, name: str) -> ServerState:
+    """The server's state once its current (re)connect is no longer connecting: the connection's own
+    ``settled`` event, which the sign-in waits on too."""
+    await manager.connection(name).settled.wait()
+    return manager.state(name)
 
 
 def stdio(name: str, script: str, *args: str, protocol: str = "legacy", **kw: object) -> ServerConfig:

@@ -103,7 +103,7 @@ def build(*, capability: dict[str, Any] | None = None) -> MCPServer:
         result = await ctx.elicit("What is your name?", Name)
         return f"{result.action}:{result.data.name if result.action == 'accept' and result.data else ''}"
 
-    server._lowlevel_server.middleware.append(
+    server.middleware.append(
         DraftFlags(
             {
                 "files": {"resolve": True},

@@ -45,5 +45,5 @@ def build_slow(gate: Gate, echo_description: str = "Returns its input.") -> MCPS
         """Returns its input in capitals."""
         return text.upper()
 
-    server._lowlevel_server.middleware.append(gate)
+    server.middleware.append(gate)
     return server

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 import httpx2
-from mcp.client.auth import OAuthClientProvider
 from mcp.client.auth.extensions.client_credentials import (
     ClientCredentialsOAuthProvider,
     PrivateKeyJWTOAuthProvider,
@@ -27,6 +26,7 @@ from tui.client.auth.browser_step import BrowserStep, free_port
 from tui.client.auth.errors import SignInFailed
 from tui.client.auth.identity_assertion import id_jag_source
 from tui.client.auth.store import TokenStore
+from tui.client.sdk_internals import OAuthProviderWithLoadHook
 from tui.config.auth_model import AuthSettings
 from tui.config.model import ServerConfig
 
@@ -62,12 +62,11 @@ class ReportingAuth(httpx2.Auth):
             await flow.aclose()
 
 
-class _AuthorizationCodeProvider(OAuthClientProvider):
+class _AuthorizationCodeProvider(OAuthProviderWithLoadHook):
     """The SDK's provider, plus: the stored expiry is restored, so an expired token is refreshed before it
     is sent rather than rejected first (the SDK only knows expiry for tokens it got in this process)."""
 
-    async def _initialize(self) -> None:
-        await super()._initialize()
+    def after_tokens_loaded(self) -> None:
         storage = self.context.storage
         if self.context.current_tokens is not None and isinstance(storage, TokenStore):
             self.context.token_expiry_time = storage.expires_at()

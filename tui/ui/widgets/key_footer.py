@@ -14,7 +14,8 @@ from textual.containers import HorizontalGroup
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey  # not exported elsewhere; Textual is pinned to 8.x
+
+from tui.ui.textual_internals import FooterKey
 
 PINNED_ACTIONS = frozenset({"quit"})
 """Keys docked on the right beside the palette's key: in sight at any width, whatever else the focused

@@ -140,10 +140,6 @@ class ToolList(Vertical):
         index = self._options.highlighted
         return self._visible[index].tool if index is not None and index < len(self._visible) else None
 
-    @property
-    def filter_text(self) -> str:
-        return self._query
-
     def set_filter(self, query: str) -> None:
         """Put ``query`` in the filter box (and filter)."""
         self.query_one("#tool-filter", Input).value = query

@@ -46,9 +46,10 @@ class Workspace(TabbedContent):
         if focused is not None and self._pane_of(focused) not in (None, active):
             self.focus_pane(active)
 
-    def _on_tab_pane_focused(self, event: TabPane.Focused) -> None:
-        # Textual makes the pane of a newly focused widget active. The message can arrive after the focus
-        # has moved on, as when F3 follows the form taking the focus: it must not bring its pane back.
+    def on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        # Textual makes the pane of a newly focused widget active (in TabbedContent's own handler, which
+        # runs after this one unless prevented). The message can arrive after the focus has moved on, as
+        # when F3 follows the form taking the focus: it must not bring its pane back.
         focused = self.screen.focused
         if focused is None or event.tab_pane not in focused.ancestors_with_self:
             event.prevent_default()  # TabbedContent's own handler would make the pane active

@@ -130,10 +130,6 @@ class FieldSpec:
     def kind(self) -> str | None:
         return type_of(self.schema)
 
-    @property
-    def has_default(self) -> bool:
-        return "default" in self.schema
-
     def child(self, name: str, schema: Any, required: bool) -> FieldSpec:
         return FieldSpec(name, normalize(schema, self.root), self.root, required, self.depth + 1)
 

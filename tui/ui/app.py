@@ -206,9 +206,10 @@ class McpTuiApp(App[None]):
         await self.push_screen(PreferencesScreen(self.session.settings))
 
     async def action_open_audit(self) -> None:
+        from tui.session.audit_reading import audit_reader
         from tui.ui.screens.audit_view import AuditViewScreen
 
-        await self.push_screen(AuditViewScreen(self.session.audit))
+        await self.push_screen(AuditViewScreen(audit_reader(self.session.startup.paths)))
 
     async def action_quit(self) -> None:
         if (screen := self._main_screen()) is not None:

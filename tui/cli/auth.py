@@ -26,8 +26,8 @@ from tui.safety.visible_text import visible_indented, visible_line
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
     from tui.config.model import ServerConfig
-    from tui.config.startup import Startup
     from tui.session.session import Session
+    from tui.session.startup import Startup
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    from tui.config.startup import load_startup
+    from tui.session.startup import load_startup
 
     startup = load_startup(config_path=args.config)
     # Library warnings (the SDK's deprecations) go to the log, not between the command's own lines.

@@ -37,8 +37,8 @@ from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
+from tui.session.startup import open_catalogue
 from tui.store.audit_writer import AuditWriter
-from tui.store.tool_cache import ToolCache
 
 if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
@@ -90,7 +90,7 @@ class Session:
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
         self.audit = AuditWriter(startup.paths.audit_file, startup.config.audit)
-        self.catalogue = catalogue or CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        self.catalogue = catalogue or open_catalogue(startup)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []

@@ -25,7 +25,7 @@ from tui.model.events import (
 )
 from tui.model.hints import Hints
 from tui.model.results import Progress
-from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
+from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
@@ -41,7 +41,6 @@ from tui.session.startup import open_catalogue
 from tui.store.audit_writer import AuditWriter
 
 if TYPE_CHECKING:
-    from tui.client.auth.store import StoredSignIn
     from tui.client.manager import ConnectionManager
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
     from tui.session.live_preflight import LivePreflight

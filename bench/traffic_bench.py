@@ -72,13 +72,16 @@ async def tab(count: int, size: int) -> dict[str, float]:
     from textual.app import App, ComposeResult
     from textual.widgets import Input
 
-    from tui.client.traffic import TrafficLog, matching
+    from tui.client.traffic import TrafficLog
+    from tui.session.traffic import matching
     from tui.ui.widgets.traffic_view import TrafficView
 
     log = TrafficLog()
     session = SimpleNamespace(
         manager=object(),
-        features=SimpleNamespace(traffic=lambda server: list(log.records)),
+        features=SimpleNamespace(
+            traffic=lambda server, method_filter="": matching(log.records, method_filter)
+        ),
     )
 
     class Host(App[None]):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.store.audit import fields_markdown
+from tui.store.audit_record import fields_markdown
 from tui.store.request_records import (
     ELICITATION_FIELD_DOCS,
     ElicitationAuditRecord,

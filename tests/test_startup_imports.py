@@ -25,7 +25,7 @@ def loaded(modules: set[str], package: str) -> list[str]:
     return sorted(m for m in modules if m == package or m.startswith(package + "."))
 
 
-FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.config.startup, tui.ui.app"
+FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.session.startup, tui.ui.app"
 
 
 @pytest.mark.parametrize(

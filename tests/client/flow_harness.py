@@ -10,7 +10,7 @@ from tui.model.servers import ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.session.call_flow import CallFlow, Confirm, Policy
 from tui.session.preflight import PreflightEngine, PreflightResult
-from tui.store.audit import AuditLog
+from tui.store.audit_writer import AuditWriter
 
 
 def make_flow(
@@ -28,7 +28,7 @@ def make_flow(
         engine,
         policy,
         assess=assess_call,
-        audit=AuditLog(tmp_path / "audit.jsonl"),
+        audit=AuditWriter(tmp_path / "audit.jsonl"),
         confirm=confirm,
         remember=lambda *args: (),
     )

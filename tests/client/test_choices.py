@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tui.client.choices import Choices, Typed
+from tui.model.choices import Choices, Typed
 
 
 def named(choices: Choices, text: str) -> object:

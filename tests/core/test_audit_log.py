@@ -15,7 +15,9 @@ from tui.safety.decision import decide
 from tui.safety.effective import effective_hints
 from tui.safety.grade import grade_hints
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.store.audit import FIELD_DOCS, AuditLog, AuditRecord, fields_markdown, make_record, outcome_fields
+from tui.store.audit_reader import AuditReader
+from tui.store.audit_record import FIELD_DOCS, AuditRecord, fields_markdown, make_record, outcome_fields
+from tui.store.audit_writer import AuditWriter
 
 DEMO = ServerConfig("demo", "stdio", command="python")
 DEF = DefinitionSnapshot.of("manage_files", "Files", {"type": "object"}, {"readOnlyHint": False})
@@ -45,12 +47,13 @@ def _record(i: int = 0, *, redact: bool = False, outcome: str = "ok") -> AuditRe
 
 
 def test_records_round_trip_and_match_the_decision(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "deep" / "dir" / "audit.jsonl")
+    log = AuditWriter(tmp_path / "deep" / "dir" / "audit.jsonl")
     first, second = _record(1), _record(2, outcome="cancelled")
     log.append(first)
     log.append(second)
-    assert log.recent(10) == [first, second]
-    assert log.recent(1) == [second]
+    reader = AuditReader(log.path)
+    assert reader.recent_entries(10) == [first, second]
+    assert reader.recent_entries(1) == [second]
     line = json.loads(log.path.read_text(encoding="utf-8").splitlines()[0])
     assert line["time"] == "2025-01-31T09:15:02.123Z"
     assert line["hints"]["readOnlyHint"] == {"value": True, "provenance": "resolved"}
@@ -63,22 +66,22 @@ def test_records_round_trip_and_match_the_decision(tmp_path: Path) -> None:
 
 
 def test_redacted_arguments_are_not_written(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl")
+    log = AuditWriter(tmp_path / "audit.jsonl")
     log.append(_record(1, redact=True))
     assert "file-1.txt" not in log.path.read_text(encoding="utf-8")
-    assert log.recent(1)[0].arguments == "<redacted>"
+    assert AuditReader(log.path).recent_entries(1) == [_record(1, redact=True)]
 
 
 def test_a_torn_last_line_is_skipped_and_the_next_record_still_lands(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl")
+    log, reader = AuditWriter(tmp_path / "audit.jsonl"), AuditReader(tmp_path / "audit.jsonl")
     log.append(_record(1))
     with log.path.open("ab") as handle:
         handle.write(_record(2).to_line().encode()[:40])  # a crash mid-write
-    assert log.recent(5) == [_record(1)]
-    assert log.skipped_lines == 1
+    assert reader.recent_entries(5) == [_record(1)]
+    assert reader.skipped_lines == 1
     log.append(_record(3))
-    assert log.recent(5) == [_record(1), _record(3)]
-    assert log.skipped_lines == 1
+    assert reader.recent_entries(5) == [_record(1), _record(3)]
+    assert reader.skipped_lines == 1
 
 
 def test_garbage_lines_and_wrong_shapes_are_skipped(tmp_path: Path) -> None:
@@ -86,21 +89,21 @@ def test_garbage_lines_and_wrong_shapes_are_skipped(tmp_path: Path) -> None:
     good = _record(1).to_line()
     bad_outcome = json.dumps({**json.loads(good), "outcome": "maybe"})
     path.write_bytes(b"\xff\xfe\n[]\n" + bad_outcome.encode() + b"\n\n" + good.encode() + b"\n")
-    log = AuditLog(path)
-    assert log.recent(10) == [_record(1)]
-    assert log.skipped_lines == 3
-    assert AuditLog(tmp_path / "missing.jsonl").recent(3) == []
+    reader = AuditReader(path)
+    assert reader.recent_entries(10) == [_record(1)]
+    assert reader.skipped_lines == 3
+    assert AuditReader(tmp_path / "missing.jsonl").recent_entries(3) == []
 
 
 def test_recent_reads_across_chunk_boundaries(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl")
+    log, reader = AuditWriter(tmp_path / "audit.jsonl"), AuditReader(tmp_path / "audit.jsonl")
     for i in range(400):  # ~250 KB: several 64 KB chunks, lines split between them
         log.append(dataclasses.replace(_record(i), reason="x" * 400 + str(i)))
-    last = log.recent(300)
+    last = [r for r in reader.recent_entries(300) if isinstance(r, AuditRecord)]
     assert len(last) == 300
     assert [r.arguments["path"] for r in last if isinstance(r.arguments, dict)][-1] == "file-399.txt"
     assert last[0].reason.endswith("100")
-    assert log.skipped_lines == 0
+    assert reader.skipped_lines == 0
 
 
 def test_outcome_fields_from_call_outcomes() -> None:

@@ -13,7 +13,9 @@ import pytest
 from tui.config.loader import load_config
 from tui.config.model import AuditSettings
 from tui.safety.effective import effective_hints
-from tui.store.audit import AuditLog, AuditRecord, make_record
+from tui.store.audit_reader import AuditReader
+from tui.store.audit_record import AuditRecord, make_record
+from tui.store.audit_writer import AuditWriter
 
 KB = 1024
 
@@ -35,26 +37,28 @@ def record(writer: str, n: int, padding: int = 0) -> AuditRecord:
 
 
 def test_the_log_rotates_by_size_keeps_a_few_files_and_reads_across_them(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=2))
+    log = AuditWriter(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=2))
     for n in range(60):
         log.append(record("a", n, padding=200))
     names = sorted(path.name for path in tmp_path.glob("audit.jsonl*") if not path.name.endswith(".lock"))
     assert names == ["audit.jsonl", "audit.jsonl.1", "audit.jsonl.2"]
-    assert all(path.stat().st_size <= 4 * KB + 400 for path in log.files())
-    assert log.files() == [tmp_path / "audit.jsonl", tmp_path / "audit.jsonl.1", tmp_path / "audit.jsonl.2"]
-    kept = log.recent(1000)
-    numbers = [r.arguments["n"] for r in kept]  # type: ignore[index]
+    reader = AuditReader(log.path)
+    assert all(path.stat().st_size <= 4 * KB + 400 for path in reader.files())
+    assert reader.files() == [tmp_path / name for name in names]  # newest first
+    kept = reader.recent_entries(1000)
+    numbers = [r.arguments["n"] for r in kept]  # type: ignore[union-attr,index]
     assert numbers == list(range(60 - len(numbers), 60)), "newest records, in order, across the files"
     assert 10 < len(numbers) < 60, "older files beyond keep_files are gone"
-    assert [r.arguments["n"] for r in log.recent(3)] == [57, 58, 59]  # type: ignore[index]
+    assert [r.arguments["n"] for r in reader.recent_entries(3)] == [57, 58, 59]  # type: ignore[union-attr,index]
 
 
 def test_rotation_can_be_turned_off(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=0))
+    log = AuditWriter(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=0))
     for n in range(40):
         log.append(record("a", n, padding=200))
-    assert log.files() == [tmp_path / "audit.jsonl"]
-    assert len(log.recent(100)) == 40
+    reader = AuditReader(log.path)
+    assert reader.files() == [tmp_path / "audit.jsonl"]
+    assert len(reader.recent_entries(100)) == 40
 
 
 def test_the_setting_is_read_from_config_toml(tmp_path: Path) -> None:
@@ -72,7 +76,7 @@ def test_the_setting_is_read_from_config_toml(tmp_path: Path) -> None:
 
 def append_many(path: str, writer: str, count: int, start: Any) -> None:
     """Runs in its own process: a second app instance writing to the same log."""
-    log = AuditLog(Path(path), AuditSettings(max_file_kb=64, keep_files=1000))
+    log = AuditWriter(Path(path), AuditSettings(max_file_kb=64, keep_files=1000))
     start.wait()  # both processes write at the same time, not one after the other
     for n in range(count):
         # Every tenth record is large (100 kB), so a write split in parts would show.
@@ -93,25 +97,26 @@ def test_two_processes_appending_at_once_never_tear_or_interleave_records(tmp_pa
         worker.join(timeout=120)
         assert worker.exitcode == 0
 
-    log = AuditLog(path)
+    log = AuditReader(path)
     files = log.files()
     assert len(files) > 5, "the small size limit made both processes rotate"
     lines = [line for file in files for line in file.read_bytes().split(b"\n") if line]
     parsed = [json.loads(line) for line in lines]  # a torn or interleaved line would not parse
     assert len(parsed) == 2 * count
-    records = list(log.newest_first())
+    records = log.recent_entries(2 * count)  # oldest first
     assert log.skipped_lines == 0
     for writer in ("A", "B"):
-        mine = [r.arguments["n"] for r in reversed(records) if r.server == writer]  # type: ignore[index]
+        mine = [r.arguments["n"] for r in records if r.server == writer]  # type: ignore[union-attr,index]
         assert mine == list(range(count)), f"{writer}'s records are all there, each once, in order"
 
 
 def test_the_latest_entries_stop_reading_files_once_there_are_enough(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=5))
+    writer = AuditWriter(tmp_path / "audit.jsonl", AuditSettings(max_file_kb=4, keep_files=5))
     for n in range(90):
-        log.append(record("a", n, padding=200))
+        writer.append(record("a", n, padding=200))
+    log = AuditReader(writer.path)
     files = log.files()
     assert len(files) == 6  # the current file and five rotated ones
     per_file = len((tmp_path / "audit.jsonl.1").read_text(encoding="utf-8").splitlines())

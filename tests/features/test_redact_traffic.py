@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from servers.harness import running, stdio, wait_until
 
-from tui.client.traffic import TrafficLog, export_jsonl, matching
+from tui.client.traffic import TrafficLog, export_jsonl
 from tui.model.redact import REDACTED, redact
 from tui.model.uri_template import expand, template_variables
+from tui.session.traffic import matching, passes
 
 
 def test_secret_keys_and_credentials_are_redacted_and_the_rest_kept() -> None:
@@ -45,6 +46,10 @@ def test_a_response_is_named_and_timed_by_its_request() -> None:
     assert len(log.records) == 2  # bounded: the oldest went
     assert log.records[-1].message["params"] == {"token": REDACTED}
     assert [r.method for r in matching(log.records, "MESSAGE")] == ["notifications/message"]
+    # A message that arrives while the Traffic tab is open joins its table only when it passes the filter.
+    assert passes(log.records[-1], " message ")
+    assert not passes(log.records[-1], "tools/list")
+    assert passes(log.records[0], "")
 
 
 def test_export_writes_one_redacted_json_object_per_line(tmp_path: Path) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from tui.store.audit import AuditLog
+from tui.store.audit_reader import AuditReader
 from tui.ui.screens.audit_view import AuditViewScreen
 
 
 class AuditHost(App[None]):
-    def __init__(self, log: AuditLog) -> None:
+    def __init__(self, log: AuditReader) -> None:
         super().__init__()
         self.audit_log = log
 

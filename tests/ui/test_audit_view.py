@@ -1,4 +1,4 @@
-"""The audit view shows records written by AuditLog, newest first, with the full record on selection."""
+"""The audit view shows records written by AuditWriter, newest first, with the full record on selection."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from textual.widgets import DataTable, Static
 
 from tui.config.model import AuditSettings
 from tui.safety.effective import effective_hints
-from tui.store.audit import AuditLog, make_record
+from tui.store.audit_reader import AuditReader
+from tui.store.audit_record import make_record
+from tui.store.audit_writer import AuditWriter
 from tui.store.request_records import ElicitationAuditRecord, SamplingAuditRecord
 from tui.ui.screens.audit_view import AuditViewScreen
 
 
-def write_records(path: Path) -> AuditLog:
-    log = AuditLog(path)
+def write_records(path: Path) -> AuditWriter:
+    log = AuditWriter(path)
     hostile = "[@click=app.quit]x[/]"
     for i, (tool, grade, decision, outcome) in enumerate(
         [
@@ -49,7 +51,7 @@ def text_of(screen: AuditViewScreen, selector: str) -> str:
 
 async def test_records_newest_first_and_the_full_record_on_selection(tmp_path: Path) -> None:
     log = write_records(tmp_path / "audit.jsonl")
-    app = AuditHost(log)
+    app = AuditHost(AuditReader(log.path))
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -81,7 +83,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
     log = write_records(path)
     with path.open("a", encoding="utf-8") as handle:
         handle.write('{"torn": \nnot json at all\n')
-    app = AuditHost(log)
+    app = AuditHost(AuditReader(log.path))
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -89,7 +91,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
         assert screen.query_one(DataTable).row_count == 3
         assert "2 unreadable lines skipped" in text_of(screen, "#audit-source")
 
-    empty = AuditHost(AuditLog(tmp_path / "none.jsonl"))
+    empty = AuditHost(AuditReader(tmp_path / "none.jsonl"))
     async with empty.run_test() as pilot:
         await pilot.pause()
         assert isinstance(empty.screen, AuditViewScreen)
@@ -98,7 +100,7 @@ async def test_unreadable_lines_are_counted_and_missing_log_is_plain(tmp_path: P
 
 async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
     path = tmp_path / "audit.jsonl"
-    writer = AuditLog(path, AuditSettings(max_file_kb=1, keep_files=5))
+    writer = AuditWriter(path, AuditSettings(max_file_kb=1, keep_files=5))
     for n in range(12):
         writer.append(
             make_record(
@@ -114,8 +116,9 @@ async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
                 outcome="ok",
             )
         )
-    assert len(writer.files()) > 2
-    app = AuditHost(AuditLog(path))  # F5 reads with the default settings: rotation does not matter to it
+    reader = AuditReader(path)
+    assert len(reader.files()) > 2
+    app = AuditHost(reader)  # F5's reader knows no rotation settings: it reads whichever files there are
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -128,7 +131,7 @@ async def test_records_are_read_across_rotated_files(tmp_path: Path) -> None:
         assert source.startswith(
             f"{path}: the latest 12 records (calls, and what servers asked you), newest first"
         )
-        assert f"(read with its {len(writer.files()) - 1} older rotated files)" in source
+        assert f"(read with its {len(reader.files()) - 1} older rotated files)" in source
 
 
 async def test_a_servers_questions_and_their_answers_are_listed_with_the_calls(tmp_path: Path) -> None:
@@ -155,7 +158,7 @@ async def test_a_servers_questions_and_their_answers_are_listed_with_the_calls(t
             answered_by="mcp-tui",
         )
     )
-    app = AuditHost(log)
+    app = AuditHost(AuditReader(log.path))
     async with app.run_test(size=(140, 50)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -69,7 +69,7 @@ class HostileFeatures:
         )
         return PromptResult(HOSTILE, messages)
 
-    def traffic(self, server: str) -> list[TrafficRecord]:
+    def traffic(self, server: str, method_filter: str = "") -> list[TrafficRecord]:
         return [traffic_record()]
 
     def log_level(self, server: str) -> str | None:

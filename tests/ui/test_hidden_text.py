@@ -34,7 +34,9 @@ from tui.safety.effective import effective_hints
 from tui.safety.grade import Grade
 from tui.safety.visible_text import hidden_characters
 from tui.session.preflight import PreflightResult, PreflightStatus
-from tui.store.audit import AuditLog, make_record
+from tui.store.audit_reader import AuditReader
+from tui.store.audit_record import make_record
+from tui.store.audit_writer import AuditWriter
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.save_binary import SaveBinaryScreen
@@ -220,7 +222,7 @@ async def test_critical_gate_shows_the_name_and_accepts_what_is_shown() -> None:
 
 
 async def test_audit_view_rows_and_detail(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.jsonl")
+    log = AuditWriter(tmp_path / "audit.jsonl")
     log.append(
         make_record(
             server=SNEAKY,
@@ -237,7 +239,7 @@ async def test_audit_view_rows_and_detail(tmp_path: Path) -> None:
             error=SNEAKY,
         )
     )
-    app = AuditHost(log)
+    app = AuditHost(AuditReader(log.path))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -12,6 +12,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from tui.client.traffic import TrafficLog
 from tui.model.redact import redact
+from tui.session.traffic import matching
 from tui.ui.widgets.traffic_table import TrafficTable
 from tui.ui.widgets.traffic_view import TrafficView
 
@@ -21,7 +22,8 @@ TOKEN = "Bearer abcdefghijklmnop"
 class Host(App[None]):
     def __init__(self, log: TrafficLog) -> None:
         super().__init__()
-        features = SimpleNamespace(traffic=lambda server: list(log.records))
+        # Filtered by method as the session's features hand them out.
+        features = SimpleNamespace(traffic=lambda server, wanted="": matching(log.records, wanted))
         self.fake_session = SimpleNamespace(manager=object(), features=features)
 
     def compose(self) -> ComposeResult:

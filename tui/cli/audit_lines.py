@@ -7,8 +7,7 @@ it literally, and nothing in it moves the cursor or styles what follows.
 from __future__ import annotations
 
 from tui.safety.visible_text import visible, visible_line
-from tui.store.audit import AuditRecord
-from tui.store.request_records import ElicitationAuditRecord, RequestRecord, SamplingAuditRecord
+from tui.session.audit_reading import AuditRecord, ElicitationAuditRecord, RequestRecord, SamplingAuditRecord
 
 
 def _head(time: str, interface: str, server: str, what: str) -> str:

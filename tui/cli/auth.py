@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 from tui.cli.exit_codes import Exit
 from tui.cli.log_file import log_to_file
 from tui.cli.session_run import run
-from tui.client.auth.who_signs_in import cannot_sign_in
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_indented, visible_line
+from tui.session.sign_in import cannot_sign_in
 
 if TYPE_CHECKING:
-    from tui.client.auth.store import StoredSignIn
-    from tui.config.model import ServerConfig
-    from tui.config.startup import Startup
+    from tui.model.servers import StoredSignIn
     from tui.session.session import Session
+    from tui.session.settings_types import ServerConfig
+    from tui.session.startup import Startup
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    from tui.config.startup import load_startup
+    from tui.session.startup import load_startup
 
     startup = load_startup(config_path=args.config)
     # Library warnings (the SDK's deprecations) go to the log, not between the command's own lines.

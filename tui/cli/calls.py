@@ -108,15 +108,11 @@ def exit_status(record: CallRecord) -> Exit:
 
 def _report(record: CallRecord, request: Request) -> int:
     from tui.model.results import CallStatus
-    from tui.session.call_flow import audit_outcome_of_unsent
-    from tui.store.audit import outcome_fields
+    from tui.session.call_flow import audited_outcome
 
     outcome = record.outcome
-    status, sent_ms, error = outcome_fields(outcome)
-    duration_ms: int | None = sent_ms
+    status, duration_ms, error = audited_outcome(record)
     sent = outcome.status is not CallStatus.DENIED
-    if not sent:
-        status, duration_ms = audit_outcome_of_unsent(record.choice), None
     code = exit_status(record)
     saved = _save(record, request) if sent else {}
     if request.json:

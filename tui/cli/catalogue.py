@@ -122,10 +122,9 @@ def show(request: Request) -> int:
 
 def audit(request: Request) -> int:
     from tui.cli.audit_lines import record_lines
-    from tui.config.paths import AppPaths
-    from tui.store.audit import AuditLog
+    from tui.session.audit_reading import audit_reader
 
-    log = AuditLog(AppPaths.default().audit_file)
+    log = audit_reader()
     records = log.recent_entries(request.last)
     if log.skipped_lines:
         print(f"mcp-tui: skipped {log.skipped_lines} unreadable lines in {log.path}", file=sys.stderr)

@@ -26,10 +26,10 @@ from tui.safety.visible_text import visible_indented, visible_line
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tui.config.startup import Startup
     from tui.model.features import ResourceContent
     from tui.model.servers import LeftOut
     from tui.session.session import Session
+    from tui.session.startup import Startup
 
 
 def _listed(request: Request) -> tuple[Startup, list[str]]:

@@ -6,9 +6,9 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from tui.model.hints import hints_record
 from tui.model.servers import dialect_label
 from tui.safety.lint import LintWarning
-from tui.store.audit import hints_record
 
 if TYPE_CHECKING:
     from tui.model.servers import ServerState, ToolInfo

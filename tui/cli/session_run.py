@@ -17,14 +17,14 @@ from tui.cli.parsing import Request
 from tui.safety.visible_text import visible_indented
 
 if TYPE_CHECKING:
-    from tui.config.startup import Startup
     from tui.session.session import Session
+    from tui.session.startup import Startup
 
 Body = Callable[["Session"], Awaitable[int]]
 
 
 def load(request: Request) -> Startup:
-    from tui.config.startup import load_startup
+    from tui.session.startup import load_startup
 
     try:
         startup = load_startup(

@@ -11,9 +11,9 @@ from tui.cli.exit_codes import CliError, Exit, exit_for
 from tui.safety.visible_text import visible, visible_indented, visible_line
 
 if TYPE_CHECKING:
-    from tui.config.startup import Startup
     from tui.model.servers import ServerState, ToolInfo
     from tui.session.session import Session
+    from tui.session.startup import Startup
 
 
 def _closest(word: str, names: list[str]) -> str:

@@ -84,7 +84,7 @@ def open_tui(options: list[str], command: list[str]) -> int:
     if args.sse and not args.url:
         build_parser().error("--sse needs --url")
 
-    from tui.config.startup import load_startup
+    from tui.session.startup import load_startup
 
     try:
         startup = load_startup(
@@ -98,10 +98,10 @@ def open_tui(options: list[str], command: list[str]) -> int:
 
         return run_check(startup, args.config)
 
-    from tui.client.early_spawn import spawn_early, stop_unadopted
+    from tui.session.startup import start_servers_early, stop_servers_not_adopted
 
     # Servers start now, before Textual and the SDK load: each side takes about a second.
-    early = spawn_early(startup.servers)
+    early = start_servers_early(startup)
     log_to_file(startup.paths.log_dir / "mcp-tui.log")
     from tui.ui.app import McpTuiApp
 
@@ -109,6 +109,6 @@ def open_tui(options: list[str], command: list[str]) -> int:
     try:
         app.run()
     finally:
-        stop_unadopted(early)
+        stop_servers_not_adopted(early)
     # Textual prints an unexpected error's traceback as it exits and sets 1: a script must see it failed.
     return app.return_code or 0

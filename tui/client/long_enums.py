@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from tui.client.choices import choice_key, const_branches
+from tui.model.choices import choice_key, const_branches
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

@@ -77,14 +77,6 @@ class TrafficLog:
         self._pending.clear()
 
 
-def matching(records: Iterable[TrafficRecord], method_filter: str) -> list[TrafficRecord]:
-    """The records whose method contains ``method_filter`` (case-insensitive); all when it is empty."""
-    needle = method_filter.strip().lower()
-    if not needle:
-        return list(records)
-    return [r for r in records if r.method is not None and needle in r.method.lower()]
-
-
 TOO_DEEP_TO_SHOW = "(not shown: this message is nested too deeply to lay out as JSON)"
 """In place of a message nested about as deeply as Python's parser reads: redacting or laying it out
 recurses once per level, past what the call stack allows."""

@@ -122,3 +122,9 @@ def malformed_hints(annotations: Mapping[str, Any] | None) -> dict[str, Any]:
         for name in HINT_NAMES
         if name in annotations and (value := annotations[name]) is not None and not isinstance(value, bool)
     }
+
+
+def hints_record(hints: Hints) -> dict[str, dict[str, Any]]:
+    """The hints as JSON, as the audit record and every ``--json`` document write them:
+    ``{"readOnlyHint": {"value": true, "provenance": "resolved"}, ...}``."""
+    return {name: {"value": h.value, "provenance": h.provenance.value} for name, h in hints.items()}

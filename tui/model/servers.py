@@ -130,3 +130,14 @@ class ServerState:
     tool_count: int = 0
     tool_problems: tuple[LeftOut, ...] = ()
     """What went wrong with the last tools/list: each entry left out and why, or why the listing failed."""
+
+
+@dataclass(frozen=True)
+class StoredSignIn:
+    """What is stored of a server's sign-in, as ``auth status`` shows it: never the tokens themselves."""
+
+    signed_in: bool
+    expires_at: float | None = None
+    """When the access token expires (epoch seconds), if the server said."""
+    can_refresh: bool = False
+    scope: str | None = None

@@ -26,7 +26,8 @@ from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
-from tui.store.audit import AuditLog, make_record, outcome_fields
+from tui.store.audit_record import Outcome, make_record, outcome_fields
+from tui.store.audit_writer import AuditWriter
 
 Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
@@ -133,7 +134,7 @@ class CallFlow:
         policy: Policy | Callable[[], Policy],
         *,
         assess: Assess,
-        audit: AuditLog,
+        audit: AuditWriter,
         confirm: Confirm,
         remember: Remember,
         book: ApprovalBook | None = None,
@@ -245,11 +246,7 @@ class CallFlow:
 
     def _finish(self, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)
-        status, sent_ms, error = outcome_fields(outcome)
-        duration_ms: int | None = sent_ms
-        if outcome.status is CallStatus.DENIED:
-            status = audit_outcome_of_unsent(record.choice)
-            duration_ms = None
+        status, duration_ms, error = audited_outcome(record)
         evaluation = record.evaluation
         self.audit.append(
             make_record(
@@ -273,6 +270,15 @@ class CallFlow:
             )
         )
         return record
+
+
+def audited_outcome(record: CallRecord) -> tuple[Outcome, int | None, str | None]:
+    """(outcome, duration_ms, error) of a finished call as its audit record says them (``call --json`` too):
+    a call that was not sent has no duration, and what the person chose names its outcome."""
+    status, sent_ms, error = outcome_fields(record.outcome)
+    if record.outcome.status is CallStatus.DENIED:
+        return audit_outcome_of_unsent(record.choice), None, error
+    return status, sent_ms, error
 
 
 def audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:

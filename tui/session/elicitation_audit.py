@@ -12,7 +12,8 @@ from typing import Any
 
 from tui.model.events import ElicitationRequested
 from tui.session.sampling_audit import WENT_AWAY
-from tui.store.audit import AuditLog, iso_utc
+from tui.store.audit_record import iso_utc
+from tui.store.audit_writer import AuditWriter
 from tui.store.request_records import ElicitationAuditRecord
 
 ACCEPTED = "The person answered the question and the answers were sent."
@@ -57,7 +58,7 @@ def record_of(
     )
 
 
-def audit_when_answered(event: ElicitationRequested, audit: AuditLog, interface: str) -> None:
+def audit_when_answered(event: ElicitationRequested, audit: AuditWriter, interface: str) -> None:
     def write(answer: asyncio.Future[Any]) -> None:
         # An unwritable audit log must not break the answer; the call audit reports the problem.
         with suppress(OSError):

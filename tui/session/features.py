@@ -168,11 +168,15 @@ class ServerFeatures:
 
     # ---- traffic -----------------------------------------------------------------------------------
 
-    def traffic(self, server: str) -> list[TrafficRecord]:
-        return list(self._connection(server).traffic.records)
+    def traffic(self, server: str, method_filter: str = "") -> list[TrafficRecord]:
+        """``server``'s messages, oldest first: those whose method contains ``method_filter`` (all when it
+        is empty; ``tui.session.traffic.matching``)."""
+        from tui.session.traffic import matching
+
+        return matching(self._connection(server).traffic.records, method_filter)
 
     def export_traffic(self, server: str, path: Path, method_filter: str = "") -> int:
         """Write ``server``'s traffic (redacted, filtered by method) as JSON Lines; returns the count."""
-        from tui.client.traffic import export_jsonl, matching
+        from tui.client.traffic import export_jsonl
 
-        return export_jsonl(matching(self.traffic(server), method_filter), path)
+        return export_jsonl(self.traffic(server, method_filter), path)

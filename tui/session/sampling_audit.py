@@ -10,7 +10,8 @@ from typing import Any
 
 from tui.model.events import SamplingRequested
 from tui.model.features import SamplingReply
-from tui.store.audit import AuditLog, iso_utc
+from tui.store.audit_record import iso_utc
+from tui.store.audit_writer import AuditWriter
 from tui.store.request_records import SamplingAuditRecord
 
 WENT_AWAY = "the request went away before it was answered (its call ended or the server disconnected)"
@@ -30,7 +31,7 @@ def _request_record(event: SamplingRequested) -> dict[str, Any]:
     )
 
 
-def audit_when_answered(event: SamplingRequested, audit: AuditLog, interface: str) -> None:
+def audit_when_answered(event: SamplingRequested, audit: AuditWriter, interface: str) -> None:
     def write(answer: asyncio.Future[SamplingReply | None]) -> None:
         reply = None if answer.cancelled() or answer.exception() else answer.result()
         answered_by: str | None = event.answered_by

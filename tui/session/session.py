@@ -25,7 +25,7 @@ from tui.model.events import (
 )
 from tui.model.hints import Hints
 from tui.model.results import Progress
-from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
+from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
@@ -37,11 +37,10 @@ from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
-from tui.store.audit import AuditLog
-from tui.store.tool_cache import ToolCache
+from tui.session.startup import open_catalogue
+from tui.store.audit_writer import AuditWriter
 
 if TYPE_CHECKING:
-    from tui.client.auth.store import StoredSignIn
     from tui.client.manager import ConnectionManager
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
     from tui.session.live_preflight import LivePreflight
@@ -89,8 +88,8 @@ class Session:
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
-        self.audit = AuditLog(startup.paths.audit_file, startup.config.audit)
-        self.catalogue = catalogue or CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        self.audit = AuditWriter(startup.paths.audit_file, startup.config.audit)
+        self.catalogue = catalogue or open_catalogue(startup)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []

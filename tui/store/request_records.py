@@ -1,7 +1,7 @@
 """Audit records of what a server asked the person (sampling, elicitation), beside the call records.
 
 Call records have no ``kind`` (they predate it), so readers that predate these skip them as lines they do
-not know, and ``AuditLog`` still reads every call record it ever wrote. Each of these carries a ``kind``.
+not know, and ``AuditReader`` still reads every call record it ever wrote. Each of these carries a ``kind``.
 """
 
 from __future__ import annotations

@@ -18,9 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
-from tui.config.startup import Startup
-from tui.session.catalogue import CachedCatalogue
-from tui.store.tool_cache import ToolCache
+from tui.session.startup import Startup, open_catalogue
 from tui.ui.commands import AppCommands
 from tui.ui.messages import QuestionAsked, SessionEventMessage, SessionStarted
 from tui.ui.screens.main_screen import MainScreen
@@ -58,7 +56,7 @@ class McpTuiApp(App[None]):
         self.startup = startup
         self._targets = targets
         self._early = early
-        self.catalogue = CachedCatalogue(ToolCache(startup.paths.cache_dir), startup.servers)
+        self.catalogue = open_catalogue(startup)
         """The last run's tool lists, read before the first frame so a warm start shows names at once."""
         self.ready = asyncio.Event()
         """Set once the session has loaded the SDK and started connecting."""
@@ -206,9 +204,10 @@ class McpTuiApp(App[None]):
         await self.push_screen(PreferencesScreen(self.session.settings))
 
     async def action_open_audit(self) -> None:
+        from tui.session.audit_reading import audit_reader
         from tui.ui.screens.audit_view import AuditViewScreen
 
-        await self.push_screen(AuditViewScreen(self.session.audit))
+        await self.push_screen(AuditViewScreen(audit_reader(self.session.startup.paths)))
 
     async def action_quit(self) -> None:
         if (screen := self._main_screen()) is not None:

@@ -12,26 +12,16 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 from pydantic import ValidationError
 
+from tui.model.servers import StoredSignIn
+
 FILE_MODE = 0o600
 DIR_MODE = 0o700
-
-
-@dataclass(frozen=True)
-class StoredSignIn:
-    """What ``auth status`` shows: never the tokens themselves."""
-
-    signed_in: bool
-    expires_at: float | None = None
-    """When the access token expires (epoch seconds), if the server said."""
-    can_refresh: bool = False
-    scope: str | None = None
 
 
 def token_file(auth_dir: Path, server: str) -> Path:

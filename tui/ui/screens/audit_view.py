@@ -18,8 +18,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from tui.store.audit import AuditLog, AuditRecord
-from tui.store.request_records import ElicitationAuditRecord, RequestRecord
+from tui.session.audit_reading import AuditReader, AuditRecord, ElicitationAuditRecord, RequestRecord
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.key_footer import KeyFooter
 
@@ -117,7 +116,7 @@ class AuditViewScreen(Screen[None]):
     AuditViewScreen #audit-detail-box { height: 1fr; border-top: solid $primary; padding: 0 1; }
     """
 
-    def __init__(self, log: AuditLog, limit: int = 200) -> None:
+    def __init__(self, log: AuditReader, limit: int = 200) -> None:
         super().__init__()
         self.audit_log = log
         self.limit = limit

@@ -6,9 +6,9 @@ arguments and reasons come from the server.
 
 from __future__ import annotations
 
-from tui.config.model import Trust
 from tui.safety.confirm import ConfirmRequest
 from tui.safety.grade import Grade
+from tui.session.settings_types import Trust
 from tui.ui.safe_text import one_line
 
 GRADE_MEANING: dict[Grade, str] = {

@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Label, Select, Static, TextArea
 
-from tui.config.model import LOG_LEVELS
 from tui.model.features import FeatureError
+from tui.session.settings_types import LOG_LEVELS
 from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
 

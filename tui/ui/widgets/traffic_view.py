@@ -14,8 +14,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Static
 
-from tui.client.traffic import CAPACITY, matching, shown_json
 from tui.model.features import TrafficRecord
+from tui.session.traffic import CAPACITY, passes, shown_json
 from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.traffic_table import TrafficTable
@@ -59,12 +59,12 @@ class TrafficView(FeaturePane):
             table.replace([])
             return
         self._loaded = True
-        table.replace(matching(self.session.features.traffic(self.server), self.method_filter))
+        table.replace(self.session.features.traffic(self.server, self.method_filter))
         self.say(f"{table.row_count} messages of {self.server} (→ sent, ← received; secrets redacted).")
 
     def add(self, server: str, record: TrafficRecord) -> None:
         """A new message: shown at once when it is this server's and passes the filter."""
-        if server == self.server and matching([record], self.method_filter):
+        if server == self.server and passes(record, self.method_filter):
             self.query_one(TrafficTable).append(record)
 
     @on(Input.Changed, "#traffic-filter")

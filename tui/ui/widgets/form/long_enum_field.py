@@ -17,8 +17,8 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Input, Static
 
-from tui.client.choices import Choices
 from tui.model.arguments import ArgumentError
+from tui.model.choices import Choices
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.base import DEFAULT, OMIT, FormField, Path, Unfit, starting_value
 from tui.ui.widgets.form.enum_field import EnumField, choices_of

@@ -16,8 +16,8 @@ from functools import cache
 from textual.containers import Vertical
 from textual.message import Message
 
-from tui.config.model import Preferences
 from tui.session.settings import Saved, SettingsService
+from tui.session.settings_types import Preferences
 
 
 class SectionStatus(Message):

@@ -13,8 +13,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Input, Label
 
-from tui.config.debounce_limits import MAX_DEBOUNCE_MS
-from tui.config.model import Preferences
+from tui.session.settings_types import MAX_DEBOUNCE_MS, Preferences
 from tui.ui.widgets.prefs.context import PrefsSection, field_docs
 
 NAME = "preflight_debounce_ms"

@@ -8,8 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Input, Label, Select
 
-from tui.config.model import ToolRule
-from tui.config.sections import GRADES, RULE_ACTIONS
+from tui.session.settings_types import GRADES, RULE_ACTIONS, ToolRule
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.context import PrefsSection
 

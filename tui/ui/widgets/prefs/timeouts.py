@@ -17,8 +17,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Input, Label
 
-from tui.config.model import Timeouts
-from tui.config.timeout_limits import MAX_TIMEOUT_S, seconds_text
+from tui.session.settings_types import MAX_TIMEOUT_S, Timeouts, seconds_text
 from tui.ui.widgets.prefs.context import PrefsSection, field_docs
 
 NOTE = (

@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Label, Switch
 
-from tui.config.model import ServerConfig, Trust
+from tui.session.settings_types import ServerConfig, Trust
 from tui.ui.safe_text import literal
 from tui.ui.widgets.prefs.context import PrefsSection
 

@@ -1,0 +1,191 @@
+"""The audit log's record: one call attempt, its fields and their JSON form (one JSON Lines line).
+
+The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as the README's table.
+Writing records to the file is ``audit_writer``; reading them back is ``audit_reader``. The records of a
+server's questions to the person (sampling, elicitation) are ``request_records``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from tui.model.hints import Hints, hints_record
+from tui.safety.decision import RuleId
+
+Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
+OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout", "unanswered"})
+REDACTED = "<redacted>"
+
+# (field, JSON type, meaning): the documentation of every field of a record, in order.
+FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
+    ("time", "string", "when the attempt was decided, ISO-8601 UTC (`2025-01-31T09:15:02.123Z`)"),
+    ("server", "string", "the server's name"),
+    ("tool", "string", "the tool's name"),
+    (
+        "definition_hash",
+        "string",
+        "sha256 (hex) of the tool's name, description, inputSchema and static annotations",
+    ),
+    (
+        "arguments",
+        'object or `"<redacted>"`',
+        'the arguments exactly as sent (or as they would have been); `"<redacted>"` when the '
+        "`redact_arguments_in_audit` preference is on",
+    ),
+    (
+        "hints",
+        "object",
+        "`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, each "
+        '`{"value": true/false, "provenance": "explicit"/"default"/"resolved"/"override"}`',
+    ),
+    ("grade", "string", "`safe`, `low`, `medium`, `high` or `critical`"),
+    ("decision", "string", "`allow`, `ask` or `deny`"),
+    ("reason", "string", "the decision's reason, as shown in the app"),
+    (
+        "rule",
+        "string",
+        # Spelled from the enum, so a new rule can never be missing from the README's table.
+        "which rule decided: " + ", ".join(f"`{rule.value}`" for rule in RuleId),
+    ),
+    (
+        "outcome",
+        "string",
+        "`ok`, `error` (also a tool that reported isError), `cancelled`, `denied`, `timeout`, "
+        "`unanswered` (the call needed approval and no one could be asked: a headless run; nothing was sent)",
+    ),
+    ("duration_ms", "integer or null", "how long the call took; null when nothing was sent"),
+    ("error", "string or null", "the error text, when there is one"),
+    ("changes", "list of strings", "for `definition-changed`: what changed in the tool definition"),
+    (
+        "choice",
+        "string or null",
+        "after `ask`: what the person chose (`once`, `session`, `always`, `cancel`), or `unanswered`",
+    ),
+    ("interface", "string", "where the call was made: `tui` (the app) or `cli` (a headless command)"),
+)
+
+
+def fields_markdown() -> str:
+    """``FIELD_DOCS`` as a markdown table (for the README)."""
+    rows = [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in FIELD_DOCS]
+    return "\n".join(["| field | type | meaning |", "|---|---|---|", *rows])
+
+
+def iso_utc(moment: datetime | None = None) -> str:
+    moment = (moment or datetime.now(UTC)).astimezone(UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    time: str
+    server: str
+    tool: str
+    definition_hash: str
+    arguments: dict[str, Any] | str
+    hints: dict[str, dict[str, Any]]
+    grade: str
+    decision: str
+    reason: str
+    rule: str
+    outcome: str
+    duration_ms: int | None = None
+    error: str | None = None
+    changes: list[str] = field(default_factory=list)
+    choice: str | None = None
+    interface: str = "tui"
+
+    def to_line(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"), default=repr)
+
+    @classmethod
+    def from_json(cls, data: Any) -> AuditRecord:
+        """Raises ValueError when ``data`` is not a well-formed record."""
+        if not isinstance(data, dict):
+            raise ValueError("a record must be an object")
+        strings = ("time", "server", "tool", "definition_hash", "grade", "decision", "reason", "rule")
+        for key in (*strings, "outcome"):
+            if not isinstance(data.get(key), str):
+                raise ValueError(f"{key} must be a string")
+        if data["outcome"] not in OUTCOMES:
+            raise ValueError(f"unknown outcome {data['outcome']!r}")
+        arguments, hints, changes = data.get("arguments"), data.get("hints"), data.get("changes", [])
+        if not (isinstance(arguments, dict) or arguments == REDACTED) or not isinstance(hints, dict):
+            raise ValueError("arguments and hints must be objects")
+        duration, error, choice = data.get("duration_ms"), data.get("error"), data.get("choice")
+        if duration is not None and (isinstance(duration, bool) or not isinstance(duration, int)):
+            raise ValueError("duration_ms must be an integer or null")
+        interface = data.get("interface", "tui")
+        if not isinstance(interface, str):
+            raise ValueError("interface must be a string")
+        if not all(v is None or isinstance(v, str) for v in (error, choice)):
+            raise ValueError("error and choice must be strings or null")
+        if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
+            raise ValueError("changes must be a list of strings")
+        return cls(
+            **{key: data[key] for key in strings},
+            arguments=arguments,
+            hints=hints,
+            outcome=data["outcome"],
+            duration_ms=duration,
+            error=error,
+            changes=list(changes),
+            choice=choice,
+            interface=interface,
+        )
+
+
+def make_record(
+    *,
+    server: str,
+    tool: str,
+    definition_hash: str,
+    arguments: Mapping[str, Any],
+    hints: Hints,
+    grade: str,
+    decision: str,
+    reason: str,
+    rule: str,
+    outcome: Outcome,
+    duration_ms: int | None = None,
+    error: str | None = None,
+    changes: list[str] | None = None,
+    choice: str | None = None,
+    interface: str = "tui",
+    redact: bool = False,
+    now: datetime | None = None,
+) -> AuditRecord:
+    """A record from the app's own objects; ``redact`` is ``Preferences.redact_arguments_in_audit``."""
+    return AuditRecord(
+        time=iso_utc(now),
+        server=server,
+        tool=tool,
+        definition_hash=definition_hash,
+        arguments=REDACTED if redact else json.loads(json.dumps(dict(arguments), default=repr)),
+        hints=hints_record(hints),
+        grade=grade,
+        decision=decision,
+        reason=reason,
+        rule=rule,
+        outcome=outcome,
+        duration_ms=duration_ms,
+        error=error,
+        changes=list(changes or []),
+        choice=choice,
+        interface=interface,
+    )
+
+
+def outcome_fields(call: Any) -> tuple[Outcome, int, str | None]:
+    """(outcome, duration_ms, error) from a ``tui.model.results.CallOutcome``; a result the tool itself
+    flagged with isError counts as ``error``."""
+    status = str(getattr(call.status, "value", call.status))
+    outcome: Outcome = status if status in OUTCOMES else "error"  # type: ignore[assignment]
+    error = call.error
+    if outcome == "ok" and call.is_error:
+        outcome, error = "error", error or "the tool reported an error (isError)"
+    return outcome, round(call.duration_s * 1000), error

@@ -361,10 +361,10 @@ async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
         screen = app.main_screen
-        await wait_for(pilot, lambda: screen.live is not None)
+        await wait_for(pilot, lambda: screen.preflight.live is not None)
         touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
         await screen.open_tool(touch, {"uri": "notes://plain"})
-        live = screen.live
+        live = screen.preflight.live
         assert live is not None
         asked: list[dict[str, Any]] = []
         update = live.update
@@ -377,7 +377,7 @@ async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -
         await open_first(pilot, app, "f8", "#prompt-list", 1)
         await wait_for(pilot, lambda: bool(screen.query("#prompt-form")))
         prompt_form = screen.query_one("#prompt-form", ArgumentForm)
-        call_form = screen.panel.form
+        call_form = screen.slot.panel.form
         assert call_form is not None
 
         # Handed straight to the screen, so the test knows when it was handled (a bubbling message takes

@@ -16,9 +16,9 @@ from textual.widgets import TabbedContent
 from tui.model.events import StderrLine
 from tui.ui.app import McpTuiApp
 from tui.ui.screens import main_screen
-from tui.ui.screens.main_screen import HELD_EVENTS
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.log_view import ServerLogView
+from tui.ui.widgets.workspace_slot import HELD_EVENTS
 
 
 def tabs_mounted(app: McpTuiApp) -> bool:
@@ -75,7 +75,7 @@ async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(
         screen = app.main_screen
         for n in range(HELD_EVENTS + 500):
             screen.handle_session_event(StderrLine("demo", f"line {n}"))
-        assert len(screen._held_events) == HELD_EVENTS  # the latest ones; memory stays bounded
+        assert len(screen.slot.held) == HELD_EVENTS  # the latest ones; memory stays bounded
         await screen.mount_workspace()
         lines = screen.query_one(ServerLogView).lines_of("demo")
         assert lines[-1] == f"line {HELD_EVENTS + 499}"

@@ -44,6 +44,8 @@ class LivePreflight:
         self._generation = 0
         self._tool: ToolInfo | None = None
         self._arguments: dict[str, Any] = {}
+        self._errors: tuple[ArgumentError, ...] | None = None
+        """The current arguments' schema errors, when the caller gave them."""
         self._identity: str | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
@@ -56,8 +58,13 @@ class LivePreflight:
         """True while a request for the current arguments is scheduled or in flight."""
         return self._timer is not None or (self._task is not None and not self._task.done())
 
-    def update(self, tool: ToolInfo, arguments: dict[str, Any]) -> None:
-        """The arguments being edited changed (call from the event loop; returns at once)."""
+    def update(
+        self, tool: ToolInfo, arguments: dict[str, Any], errors: tuple[ArgumentError, ...] | None = None
+    ) -> None:
+        """The arguments being edited changed (call from the event loop; returns at once).
+
+        ``errors``: their schema errors when the caller validated them (the engine validates otherwise).
+        """
         if self._closed:
             return
         try:
@@ -69,7 +76,13 @@ class LivePreflight:
         # A private copy: the editor may keep mutating its dict after handing it over.
         copied = json.loads(identity)[2] if identity is not None else arguments
         self._begin(tool, copied, identity)
-        immediate = self._engine.preflight_now(tool, copied)
+        self._errors = errors
+        # Validated already when the caller gave the errors; an engine without them validates itself.
+        immediate = (
+            self._engine.preflight_now(tool, copied)
+            if errors is None
+            else self._engine.preflight_now(tool, copied, errors)
+        )
         if immediate is not None:
             self._deliver(self._generation, immediate)
             return
@@ -110,7 +123,9 @@ class LivePreflight:
         """Ask the server again about the current arguments now, without reusing an earlier answer."""
         if self._closed or self._tool is None:
             return
+        errors = self._errors
         self._begin(self._tool, self._arguments, self._identity)
+        self._errors = errors  # the same arguments: validated already
         if self._on_pending is not None:
             self._on_pending(self._tool, self._arguments)
         self._start(self._generation, True)
@@ -126,6 +141,7 @@ class LivePreflight:
         self._cancel()
         self._generation += 1
         self._tool, self._arguments, self._identity = tool, arguments, identity
+        self._errors = None
 
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -141,11 +157,21 @@ class LivePreflight:
         if generation != self._generation or self._closed or self._tool is None:
             return
         self._task = asyncio.get_running_loop().create_task(
-            self._run(generation, self._tool, self._arguments, fresh)
+            self._run(generation, self._tool, self._arguments, fresh, self._errors)
         )
 
-    async def _run(self, generation: int, tool: ToolInfo, arguments: dict[str, Any], fresh: bool) -> None:
-        result = await self._engine.preflight(tool, arguments, fresh=fresh)
+    async def _run(
+        self,
+        generation: int,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        fresh: bool,
+        errors: tuple[ArgumentError, ...] | None,
+    ) -> None:
+        if errors is None:
+            result = await self._engine.preflight(tool, arguments, fresh=fresh)
+        else:
+            result = await self._engine.preflight(tool, arguments, fresh=fresh, errors=errors)
         self._deliver(generation, result)
 
     def _deliver(self, generation: int, result: PreflightResult) -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
     from tui.client.manager import ConnectionManager
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
-    from tui.session.live_preflight import LivePreflight
+    from tui.session.live_evaluation import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
 
 Interface = Literal["tui", "cli"]
@@ -101,6 +101,7 @@ class Session:
         self._answerer: Answerer | None = None
         self._settled = {server.name: asyncio.Event() for server in startup.servers}
         self._started = asyncio.Event()
+        self._evaluations: list[LiveEvaluation] = []
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
@@ -298,18 +299,24 @@ class Session:
 
     # ---- preflight, decision, call -----------------------------------------------------------------
 
-    def live_preflight(
-        self,
-        on_result: Callable[[PreflightResult], None],
-        on_pending: Callable[[ToolInfo, dict[str, Any]], None] | None = None,
-    ) -> LivePreflight:
-        from tui.session.live_preflight import LivePreflight
+    def live_evaluation(self) -> LiveEvaluation:
+        """Evaluations of an argument editor's values, published as ``ArgumentsEvaluated`` events to every
+        subscriber: one per change (validation, preflight, assessment, lint, warnings), and one more when
+        a change waits for the server's answer. A saved setting publishes the current one anew."""
+        from tui.session.live_evaluation import LiveEvaluation
 
         # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
         def debounce() -> float:
             return self.settings.preferences.preflight_debounce_ms / 1000
 
-        return LivePreflight(self._engine_or_raise(), debounce, on_result, on_pending)
+        evaluation = LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish)
+        self._evaluations.append(evaluation)
+        return evaluation
+
+    @property
+    def started(self) -> bool:
+        """True once ``start()`` has returned: the servers are connecting and edits can be evaluated."""
+        return self._started.is_set()
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
@@ -388,6 +395,8 @@ class Session:
 
     def _settings_changed(self, kind: ChangeKind) -> None:
         self._publish(SettingsChanged(kind))
+        for evaluation in self._evaluations:  # the open call's badges follow at once
+            evaluation.reassess()
 
     def _publish(self, event: SessionEvent) -> None:
         for listener in list(self._listeners):

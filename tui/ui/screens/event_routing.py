@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tui.model.events import ServerStateChanged, ToolsChanged
 from tui.model.servers import ConnectionStatus
-from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.events import ArgumentsEvaluated, SessionEvent, SettingsChanged
 from tui.ui.screens import tool_opening
 from tui.ui.widgets.server_list import ServerList
 from tui.ui.widgets.tool_list import ToolList
@@ -22,9 +22,11 @@ _ENDED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStat
 
 def route(screen: MainView, event: SessionEvent) -> None:
     if isinstance(event, SettingsChanged):
-        # A saved preference, rule, trust or override: the badges and the open call follow at once.
+        # A saved preference, rule, trust or override: the badges follow at once (the open call's come
+        # with the session's evaluation of it, published anew).
         screen.query_one(ToolList).refresh_hints()
-        screen.preflight.reassess()
+    elif isinstance(event, ArgumentsEvaluated):
+        screen.flag_nondeterministic()  # rule 4: an answer is where a changing one shows up
     elif isinstance(event, ServerStateChanged):
         screen.query_one(ServerList).set_state(event.state)
         if event.state.status in _ENDED:

@@ -26,7 +26,6 @@ from tui.session.catalogue import CachedCatalogue
 from tui.ui.messages import SessionStarted
 from tui.ui.screens import server_actions, tool_opening
 from tui.ui.screens.main_view import MainView
-from tui.ui.widgets.call_preflight import CallPreflight
 from tui.ui.widgets.call_runner import CallRunner
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
@@ -38,12 +37,12 @@ from tui.ui.widgets.workspace_slot import WORKSPACE_AT_THE_LATEST, WorkspaceSlot
 # app then creates the session (``show_session``) and the tabs on the right follow (``mount_workspace``).
 if TYPE_CHECKING:
     from textual.widgets import TabbedContent
+    from textual.worker import Worker
 
     from tui.model.hints import Hints
     from tui.session.events import SessionEvent
     from tui.session.session import Session
     from tui.ui.widgets.call_panel import CallPanel
-    from tui.ui.widgets.form.argument_form import ArgumentForm
     from tui.ui.widgets.history import CallHistory
 
 
@@ -95,8 +94,8 @@ class MainScreen(MainView):
         self._session = session
         self.slot = WorkspaceSlot(session, id="workspace-slot")
         """The tabs on the right, mounted after the first frame (see ``mount_workspace`` for when)."""
-        self.preflight = CallPreflight(self.slot, session, self._flag_nondeterministic)
-        self.calls = CallRunner(self, self.slot, session, self._flag_nondeterministic)
+        self.calls = CallRunner(self, self.slot, session, self.flag_nondeterministic)
+        self.session_started = False
         self._composed = False
         """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""
         self._resumed = False
@@ -105,6 +104,11 @@ class MainScreen(MainView):
     @property
     def session(self) -> Session:
         return self._session()
+
+    @property
+    def running_call(self) -> Worker[None] | None:
+        """The call running from the Call tab (scripts/make_screenshots.py waits for it to end)."""
+        return self.calls.running
 
     @property
     def workspace_ready(self) -> asyncio.Event:
@@ -192,19 +196,20 @@ class MainScreen(MainView):
         return True
 
     def on_session_started(self, message: SessionStarted) -> None:
-        self.preflight.start()
+        self.session_started = True
         # The list's badges now include the person's own overrides.
         self.query_one(ToolList).refresh_hints()
 
     def close_preflight(self) -> None:
-        self.preflight.close()
+        if (panel := self.mounted_panel) is not None:
+            panel.close_evaluation()
 
     def handle_session_event(self, event: SessionEvent) -> None:
         from tui.ui.screens import event_routing  # with the session's modules, after the first frame
 
         event_routing.route(self, event)
 
-    def _flag_nondeterministic(self) -> None:
+    def flag_nondeterministic(self) -> None:
         """Rule 4: a server that resolved the same call differently is flagged where it is listed."""
         servers = self.query_one(ServerList)
         for name in self.session.nondeterministic_servers:
@@ -226,11 +231,9 @@ class MainScreen(MainView):
         """Open ``tool`` in the Call tab with a fresh form (``arguments``, or the schema defaults)."""
         await tool_opening.open_tool(self, tool, arguments)
 
-    def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
-        self.preflight.edited(event)
-
     def action_retry_preflight(self) -> None:
-        self.preflight.retry()
+        if (panel := self.mounted_panel) is not None:
+            panel.retry_preflight()
 
     async def on_call_history_reopen(self, event: CallHistory.Reopen) -> None:
         await tool_opening.reopen_from_history(self, event.entry)

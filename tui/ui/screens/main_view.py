@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     from tui.model.servers import ToolInfo
     from tui.session.session import Session
     from tui.ui.widgets.call_panel import CallPanel
-    from tui.ui.widgets.call_preflight import CallPreflight
     from tui.ui.widgets.workspace_slot import WorkspaceSlot
 
 
 class MainView(Screen[None]):
     slot: WorkspaceSlot
-    preflight: CallPreflight
+    session_started: bool
+    """Set once the session has started its servers (the server keys need it)."""
 
     @property
     def session(self) -> Session:
@@ -38,4 +38,7 @@ class MainView(Screen[None]):
         raise NotImplementedError
 
     async def mount_call_panel(self) -> None:
+        raise NotImplementedError
+
+    def flag_nondeterministic(self) -> None:
         raise NotImplementedError

@@ -15,7 +15,7 @@ def _server_to_act_on(screen: MainView) -> str | None:
     """The highlighted server, once the session runs (else None, after saying it is starting)."""
     from tui.ui.widgets.server_list import ServerList
 
-    if screen.preflight.live is None:  # created when the session has started
+    if not screen.session_started:
         screen.notify("mcp-tui is still starting its servers; try again in a moment.")
         return None
     return screen.query_one(ServerList).highlighted_server

@@ -32,10 +32,7 @@ async def open_tool(screen: MainView, tool: ToolInfo, arguments: dict[str, objec
         screen.slot.workspace.active = "call"
         screen.call_after_refresh(_focus_opened_form, screen, panel.form)
         return
-    assessment = screen.session.assess(tool)
-    # The new form's first Changed must be preflighted even when it repeats the last arguments (reopening
-    # a call from History does): the panel below starts again from "Preflight".
-    screen.preflight.restart()
+    assessment = screen.session.assess(tool)  # the badges before any arguments
     await screen.mount_call_panel()  # and the tabs around it, if a tool is opened before they exist
     if (panel := screen.mounted_panel) is None:
         return  # the app is closing
@@ -80,4 +77,4 @@ def follow_relisted(screen: MainView, server: str, tools: tuple[ToolInfo, ...]) 
     if any(tool.name == panel.tool.name for tool in tools):
         # The server is (back) with this tool, e.g. after a reconnect: a preflight that failed while it
         # was away runs again by itself, instead of saying "Resolve failed" until ctrl+y.
-        screen.preflight.retry()
+        panel.retry_preflight()

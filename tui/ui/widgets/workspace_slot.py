@@ -135,7 +135,7 @@ class WorkspaceSlot(Vertical):
                 return
             pane = self.query_one("#call", Widget)
             await placeholder.remove()
-            await pane.mount(CallPanel(id="call-panel", save_dir=None))
+            await pane.mount(CallPanel(self._session, id="call-panel", save_dir=None))
 
     def show_tool_details(self, tool: ToolInfo, hints: Hints) -> None:
         from tui.ui.widgets.tool_detail import ToolDetail

@@ -31,8 +31,7 @@ from misbehaving.servers import Counting, ResolveHandler, build_server, hangs, w
 
 from tui.model.hints import Hints  # noqa: E402
 from tui.safety.assessment import assess  # noqa: E402
-from tui.session.live_evaluation import LiveEvaluation  # noqa: E402
-from tui.session.live_preflight import LivePreflight  # noqa: E402
+from tui.session.live_preflight import LiveEvaluation, LivePreflight  # noqa: E402
 from tui.session.preflight import PreflightEngine  # noqa: E402
 
 

@@ -19,7 +19,7 @@ from tui.model.hints import Hints, Provenance
 from tui.model.servers import ResolveMethod, ToolInfo
 from tui.safety.effective import HintChange
 from tui.safety.grade import grade_hints
-from tui.session.live_evaluation import warnings_for
+from tui.session.live_preflight import warnings_for
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.tool_list import ToolList

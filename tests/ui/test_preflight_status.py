@@ -10,7 +10,7 @@ from tui.model.arguments import ArgumentError
 from tui.model.hints import Hint, Hints, Provenance
 from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.effective import HintChange
-from tui.session.live_evaluation import warnings_for
+from tui.session.live_preflight import warnings_for
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.preflight_status import status_lines
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from tui.client.auth.store import StoredSignIn
     from tui.client.manager import ConnectionManager
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
-    from tui.session.live_evaluation import LiveEvaluation
+    from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
 
 Interface = Literal["tui", "cli"]
@@ -303,7 +303,7 @@ class Session:
         """Evaluations of an argument editor's values, published as ``ArgumentsEvaluated`` events to every
         subscriber: one per change (validation, preflight, assessment, lint, warnings), and one more when
         a change waits for the server's answer. A saved setting publishes the current one anew."""
-        from tui.session.live_evaluation import LiveEvaluation
+        from tui.session.live_preflight import LiveEvaluation
 
         # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
         def debounce() -> float:

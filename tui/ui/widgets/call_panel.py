@@ -32,7 +32,7 @@ from tui.ui.widgets.results.saveable import SaveableBlock
 
 if TYPE_CHECKING:
     from tui.session.events import SessionEvent
-    from tui.session.live_evaluation import LiveEvaluation
+    from tui.session.live_preflight import LiveEvaluation
     from tui.session.session import Session
 
 

@@ -23,7 +23,7 @@ from tui.safety.assessment import Assessment
 from tui.safety.lint import LintWarning
 from tui.session.argument_check import ArgumentChecker, FieldSchema
 from tui.session.call_flow import lint_for_call
-from tui.session.events import ArgumentsEvaluated, PreflightState
+from tui.session.events import ArgumentsEvaluated, PreflightState, SettingsChanged
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json
 
 OnResult = Callable[[PreflightResult], None]
@@ -210,8 +210,11 @@ class LiveEvaluation:
         debounce_s: float | Callable[[], float],
         assess: Assess,
         publish: Publish,
+        subscribe: Callable[[Callable[[Any], None]], Callable[[], None]] | None = None,
     ) -> None:
+        """``subscribe``: the session's, to hear its settings change (the evaluation is published anew)."""
         self._live = LivePreflight(engine, debounce_s, self._answered, self._pending)
+        self._unsubscribe = subscribe(self._heard) if subscribe is not None else None
         self._assess = assess
         self._publish = publish
         self._tool: ToolInfo | None = None
@@ -271,8 +274,14 @@ class LiveEvaluation:
     def close(self) -> None:
         self._closed = True
         self._live.close()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
 
     # ---- internals -------------------------------------------------------------------------
+
+    def _heard(self, event: Any) -> None:
+        if isinstance(event, SettingsChanged):  # an override, a rule, a trust: the badges follow at once
+            self.reassess()
 
     def _answered(self, result: PreflightResult) -> None:
         self._shown = result

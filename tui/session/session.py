@@ -101,7 +101,6 @@ class Session:
         self._answerer: Answerer | None = None
         self._settled = {server.name: asyncio.Event() for server in startup.servers}
         self._started = asyncio.Event()
-        self._evaluations: list[LiveEvaluation] = []
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
@@ -300,23 +299,14 @@ class Session:
     # ---- preflight, decision, call -----------------------------------------------------------------
 
     def live_evaluation(self) -> LiveEvaluation:
-        """Evaluations of an argument editor's values, published as ``ArgumentsEvaluated`` events to every
-        subscriber: one per change (validation, preflight, assessment, lint, warnings), and one more when
-        a change waits for the server's answer. A saved setting publishes the current one anew."""
+        """An argument editor's values, evaluated at each change and published as ``ArgumentsEvaluated``."""
         from tui.session.live_preflight import LiveEvaluation
 
         # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
         def debounce() -> float:
             return self.settings.preferences.preflight_debounce_ms / 1000
 
-        evaluation = LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish)
-        self._evaluations.append(evaluation)
-        return evaluation
-
-    @property
-    def started(self) -> bool:
-        """True once ``start()`` has returned: the servers are connecting and edits can be evaluated."""
-        return self._started.is_set()
+        return LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish, self.subscribe)
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
@@ -395,8 +385,6 @@ class Session:
 
     def _settings_changed(self, kind: ChangeKind) -> None:
         self._publish(SettingsChanged(kind))
-        for evaluation in self._evaluations:  # the open call's badges follow at once
-            evaluation.reassess()
 
     def _publish(self, event: SessionEvent) -> None:
         for listener in list(self._listeners):

@@ -95,7 +95,7 @@ class CallPanel(Vertical):
     @property
     def evaluation(self) -> LiveEvaluation | None:
         """The session's evaluation of this panel's form; None until the session has started."""
-        if self._evaluation is None and self._session is not None and self._session().started:
+        if self._evaluation is None and self._session is not None and self._session().engine is not None:
             self._evaluation = self._session().live_evaluation()
         return self._evaluation
 

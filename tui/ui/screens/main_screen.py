@@ -2,8 +2,8 @@
 
 A view of the session: it routes the session's events to the lists and the tabs, opens tools in the Call
 tab, and holds the keys. The work behind them lives beside what it works on: the staged mounting of the
-tabs in ``WorkspaceSlot``, the live preflight in ``CallPreflight``, running a call in ``CallRunner``, the
-server keys in ``server_actions``.
+tabs in ``WorkspaceSlot``, the evaluation of the arguments in the ``CallPanel`` (which the session feeds
+through its events), running a call in ``CallRunner``, the server keys in ``server_actions``.
 """
 
 from __future__ import annotations

@@ -29,12 +29,12 @@ def staged_mounts_end_before_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     async def after_staged_mounts(app: McpTuiApp) -> None:
         if (screen := app._main_screen()) is not None:
             try:
-                await asyncio.wait_for(screen._panel_lock.acquire(), STAGED_MOUNT_BOUND)
+                await asyncio.wait_for(screen.slot.mount_lock.acquire(), STAGED_MOUNT_BOUND)
             except TimeoutError:
                 pass  # a mount that never ends: the shutdown goes ahead and shows what fails
             else:
                 # No await from here until Textual's shutdown has marked the app as no longer running.
-                screen._panel_lock.release()
+                screen.slot.mount_lock.release()
         await shutdown(app)
 
     monkeypatch.setattr(McpTuiApp, "_shutdown", after_staged_mounts)

@@ -19,6 +19,7 @@ from tui.model.hints import Hints, Provenance
 from tui.model.servers import ResolveMethod, ToolInfo
 from tui.safety.effective import HintChange
 from tui.safety.grade import grade_hints
+from tui.session.live_preflight import warnings_for
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.call_panel import CallPanel
 from tui.ui.widgets.tool_list import ToolList
@@ -163,7 +164,7 @@ class CallPanelHost(App[None]):
         panel = self.query_one(CallPanel)
         static_grade = grade_hints(result.static).grade
         await panel.show_tool(result.tool, result.static, static_grade, result.arguments)
-        panel.status_bar.show_result(result)
+        panel.status_bar.show_result(result, warnings_for(result.tool, result)[1])
         panel.show_hints(result.effective, grade_hints(result.effective).grade)
         # Focus the Call button: no text cursor, so nothing blinks between runs.
         self.query_one("#call-button").focus()

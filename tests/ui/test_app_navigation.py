@@ -76,7 +76,7 @@ async def test_f2_focuses_the_history_so_down_and_enter_reopen_a_call(home: Path
             await pilot.press("ctrl+r")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
             await pilot.press("o")
-            await wait_for(pilot, lambda: app.main_screen.running_call is None and not app.screen.is_modal)
+            await wait_for(pilot, lambda: app.main_screen.calls.running is None and not app.screen.is_modal)
         await wait_for(pilot, lambda: len(app.main_screen.query_one(CallHistory).entries) == 2)
         await pilot.press("f2")
         await pilot.pause()

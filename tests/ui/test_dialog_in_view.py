@@ -14,6 +14,7 @@ from textual.widgets import Input, Select, Static
 
 from tui.model.features import SamplingMessage, SamplingRequest
 from tui.model.results import TextBlock
+from tui.session.argument_check import ArgumentChecker
 from tui.ui.screens.elicitation import ElicitationScreen
 from tui.ui.screens.sampling import SamplingScreen
 from tui.ui.widgets.form import ArgumentForm
@@ -171,7 +172,7 @@ class FormHost(App[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="box"):
-            yield ArgumentForm(TWO_FIELDS)
+            yield ArgumentForm(TWO_FIELDS, check=ArgumentChecker(TWO_FIELDS).check)
 
 
 async def test_a_field_focused_while_its_form_still_scrolls_ends_up_shown_with_its_label() -> None:

@@ -355,34 +355,36 @@ async def test_the_resource_buttons_all_fit_the_pane_at_80_columns(home: Path) -
 
 
 async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -> None:
-    """A prompt's form posts the same Changed as the call form, and it bubbles to the main screen too: it
-    must not be preflighted (sent to a resolving server, shown as the call's hints) as the tool's own."""
+    """A prompt's form posts the same Changed as the call form: it must not be evaluated (preflighted with
+    a resolving server, shown as the call's hints) as the tool's own."""
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
         await app.session.ready("f", timeout=20)
         screen = app.main_screen
-        await wait_for(pilot, lambda: screen.live is not None)
+        await wait_for(pilot, lambda: screen.session_started)
         touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
         await screen.open_tool(touch, {"uri": "notes://plain"})
-        live = screen.live
+        call_panel = screen.slot.panel
+        live = call_panel.evaluation
         assert live is not None
-        asked: list[dict[str, Any]] = []
-        update = live.update
+        asked: list[Any] = []
+        change = live.change
 
-        def recording(tool: ToolInfo, arguments: dict[str, Any]) -> None:
-            asked.append(arguments)
-            update(tool, arguments)
+        def recording(tool: ToolInfo, value: Any, *rest: Any) -> Any:
+            asked.append(value)
+            return change(tool, value, *rest)
 
-        live.update = recording  # type: ignore[method-assign]
+        live.change = recording  # type: ignore[method-assign]
         await open_first(pilot, app, "f8", "#prompt-list", 1)
         await wait_for(pilot, lambda: bool(screen.query("#prompt-form")))
         prompt_form = screen.query_one("#prompt-form", ArgumentForm)
-        call_form = screen.panel.form
+        call_form = call_panel.form
         assert call_form is not None
+        prompt_form.set_value({"code": "x = 1"})
 
-        # Handed straight to the screen, so the test knows when it was handled (a bubbling message takes
-        # a hop per widget): the prompt form's edit is dropped, the call form's is preflighted.
-        screen.on_argument_form_changed(ArgumentForm.Changed(prompt_form, {"code": "x = 1"}, []))
-        screen.on_argument_form_changed(ArgumentForm.Changed(call_form, {"uri": "notes://data"}, []))
-        assert asked[-1:] == [{"uri": "notes://data"}]
-        assert {"code": "x = 1"} not in asked
+        # Handed straight to the call panel, so the test knows when it was handled (a bubbling message
+        # takes a hop per widget): the prompt form's edit is dropped, the call form's is evaluated.
+        asked.clear()
+        call_panel.on_argument_form_changed(ArgumentForm.Changed(prompt_form, {"code": "x = 1"}, []))
+        call_panel.on_argument_form_changed(ArgumentForm.Changed(call_form, {"uri": "notes://plain"}, []))
+        assert asked == [{"uri": "notes://plain"}]

@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widget import Widget
 
+from tui.session.argument_check import ArgumentChecker
 from tui.ui.widgets.form import ArgumentForm
 from tui.ui.widgets.form.base import FormField
 
@@ -89,7 +90,8 @@ class FormApp(App[None]):
         self.quit_requested = False
 
     def compose(self) -> ComposeResult:
-        yield ArgumentForm(self.schema, self.initial)
+        # The session's check, as the prompt, template and elicitation forms get it.
+        yield ArgumentForm(self.schema, self.initial, check=ArgumentChecker(self.schema).check)
 
     def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
         self.changes.append(event)

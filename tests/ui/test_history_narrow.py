@@ -34,7 +34,7 @@ async def test_every_history_row_shows_the_whole_tool_name(home: Path, size: tup
             await pilot.press("ctrl+r")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
             await pilot.press("o")
-            await wait_for(pilot, lambda: app.main_screen.running_call is None and not app.screen.is_modal)
+            await wait_for(pilot, lambda: app.main_screen.calls.running is None and not app.screen.is_modal)
         await pilot.press("f2")
         history = app.main_screen.query_one(CallHistory)
         await wait_for(pilot, lambda: len(history.entries) == 2)

@@ -47,7 +47,7 @@ async def test_a_call_reopened_from_history_shows_its_preflight_status(
         if dialog.request.needs_typed_name:  # a destructive call: its name first, then Allow once
             await pilot.press(*tool, "enter")
         await pilot.press("o")
-        await wait_for(pilot, lambda: app.main_screen.running_call is None and not app.screen.is_modal)
+        await wait_for(pilot, lambda: app.main_screen.calls.running is None and not app.screen.is_modal)
         await wait_for(pilot, lambda: app.main_screen.query_one(CallHistory).entries)
 
         history = app.main_screen.query_one(CallHistory)

@@ -112,7 +112,7 @@ async def test_ctrl_r_while_another_tool_opens_never_sends_the_old_form_to_the_n
             handled = asyncio.Event()
             app.call_later(handled.set)  # the app's queue is in order: the key has been handled by then
             await handled.wait()
-            seen.append(screen.running_call)
+            seen.append(screen.calls.running)
             await remove()
 
         editor.remove_children = removal_with_ctrl_r_first  # type: ignore[method-assign]

@@ -10,6 +10,7 @@ from tui.model.arguments import ArgumentError
 from tui.model.hints import Hint, Hints, Provenance
 from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.effective import HintChange
+from tui.session.live_preflight import warnings_for
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.widgets.preflight_status import status_lines
 
@@ -113,7 +114,8 @@ def test_every_warning_has_a_line_of_its_own() -> None:
     result = PreflightResult(
         PreflightStatus.RESOLVED, tool, "{}", static, static, warnings=(nondeterministic, riskier)
     )
-    text = status_lines(result, False).plain.split("\n")
+    # The warning lines as the session's evaluation carries them: the answer's own, then the lint's.
+    text = status_lines(result, False, warnings_for(tool, result)[1]).plain.split("\n")
     warnings = [line for line in text[3:] if line]
     assert warnings[:2] == [f"⚠ {nondeterministic}", f"⚠ {riskier}"]
     assert len(warnings) >= 3, "the lint findings (a contradiction, a destructive name) come too"
@@ -162,7 +164,7 @@ def test_typing_on_while_pending_does_not_redo_the_line(monkeypatch: pytest.Monk
 
     built: list[bool] = []
 
-    def counting(result: PreflightResult | None, pending: bool) -> Content:
+    def counting(result: PreflightResult | None, pending: bool, warnings: object = None) -> Content:
         built.append(pending)
         return Content("")
 
@@ -192,7 +194,7 @@ async def test_a_long_warning_wraps_whole_while_the_three_lines_keep_their_rows(
     app = Host()
     async with app.run_test(size=(60, 20)) as pilot:
         bar = app.query_one(PreflightStatusBar)
-        bar.show_result(result)
+        bar.show_result(result, warnings_for(tool, result)[1])  # as the session's evaluation says
         await pilot.pause()
         lines = bar.query_one("#preflight-lines")
         warnings = bar.query_one("#preflight-warnings")

@@ -50,7 +50,7 @@ async def test_sign_in_from_the_server_list(home: Path, monkeypatch: pytest.Monk
 async def test_a_stdio_server_offers_no_sign_in_and_the_key_says_why(home: Path) -> None:
     app = make_app(home)  # the bundled demo: one stdio server
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: app.main_screen.live is not None)
+        await wait_for(pilot, lambda: app.main_screen.session_started)
         await app.session.ready("demo")
         footer_keys = [key.description for key in app.main_screen.query(FooterKey)]
         assert "Sign in" not in footer_keys, "no dead key in the footer"

@@ -58,7 +58,7 @@ async def test_cached_names_show_before_the_server_answers_and_lose_the_mark_onc
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.screen is app.main_screen
-        assert app.main_screen.running_call is None
+        assert app.main_screen.calls.running is None
         assert audit_records(home) == []
 
         gate.open()

@@ -16,9 +16,8 @@ from textual.widgets import TabbedContent
 from tui.model.events import StderrLine
 from tui.ui.app import McpTuiApp
 from tui.ui.screens import main_screen
-from tui.ui.screens.main_screen import HELD_EVENTS
-from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.log_view import ServerLogView
+from tui.ui.widgets.workspace_slot import HELD_EVENTS
 
 
 def tabs_mounted(app: McpTuiApp) -> bool:
@@ -75,7 +74,7 @@ async def test_a_flood_before_the_tabs_exist_is_held_within_bounds(
         screen = app.main_screen
         for n in range(HELD_EVENTS + 500):
             screen.handle_session_event(StderrLine("demo", f"line {n}"))
-        assert len(screen._held_events) == HELD_EVENTS  # the latest ones; memory stays bounded
+        assert len(screen.slot.held) == HELD_EVENTS  # the latest ones; memory stays bounded
         await screen.mount_workspace()
         lines = screen.query_one(ServerLogView).lines_of("demo")
         assert lines[-1] == f"line {HELD_EVENTS + 499}"
@@ -114,20 +113,6 @@ def test_the_screens_keys_wait_for_its_widgets() -> None:
     screen = MainScreen(startup, CachedCatalogue(ToolCache(startup.paths.cache_dir), []), lambda: None)  # type: ignore[arg-type,return-value]
     assert not screen.check_action("focus_filter", ())
     assert not screen.check_action("reconnect", ())
-
-
-async def test_a_form_that_changes_before_the_call_panel_exists_is_no_error(home: Path) -> None:
-    """The tabs can be up without the call panel (F3 before any tools): a form in them (a prompt's, a
-    template's) that posts its Changed then must not make the screen look for the panel."""
-    app = make_app(home)
-    app.start_session = lambda: None  # type: ignore[method-assign]  # no tools listed: no call panel
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f3")
-        screen = app.main_screen
-        await wait_for(pilot, screen.workspace_ready.is_set)
-        assert screen.mounted_panel is None
-        screen.on_argument_form_changed(ArgumentForm.Changed(ArgumentForm({}), {}, []))
-        assert screen.mounted_panel is None
 
 
 async def test_a_test_that_ends_while_the_tabs_mount_closes_the_app_after_that_mount(

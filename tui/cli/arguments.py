@@ -64,9 +64,9 @@ def collect_arguments(option: str | None, pairs: list[str]) -> dict[str, Any]:
 
 def check_arguments(schema: dict[str, Any], arguments: dict[str, Any], tool: str) -> None:
     """Raise a usage error listing every problem, in the form's words, when the schema rejects them."""
-    from tui.client.arguments import validate_arguments
+    from tui.session.argument_check import ArgumentChecker
 
-    errors = validate_arguments(schema, arguments)
+    errors = ArgumentChecker(schema).schema_errors(arguments)
     if errors:
         lines = [f"  {error.field or '(arguments)'}: {error.message}" for error in errors]
         raise CliError(Exit.USAGE, f"invalid arguments for {tool} (nothing was sent):\n" + "\n".join(lines))

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+REQUIRED_MESSAGE = "This field is required."
+"""What a missing required property says, next to its own field (jsonschema puts it on the parent)."""
+
 
 @dataclass(frozen=True)
 class ArgumentError:

@@ -33,7 +33,7 @@ Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
 Remember = Callable[[ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment], tuple[str, ...]]
 
-__all__ = ["CallFlow", "CallRecord", "Confirm", "Evaluation", "Policy"]
+__all__ = ["CallFlow", "CallRecord", "Confirm", "Evaluation", "Policy", "cancelled_while_running"]
 
 
 class CallTarget(Protocol):
@@ -238,9 +238,7 @@ class CallFlow:
         try:
             outcome = await self.target.call_tool(tool.server, tool.name, frozen, on_progress=on_progress)
         except asyncio.CancelledError:
-            elapsed = time.monotonic() - sent
-            message = "Cancelled; the server was told to stop."
-            self._finish(record, CallOutcome(CallStatus.CANCELLED, error=message, duration_s=elapsed))
+            self._finish(record, cancelled_while_running(time.monotonic() - sent))
             raise
         return self._finish(record, outcome)
 
@@ -297,6 +295,14 @@ def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarni
         lint_tool(
             tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
         )
+    )
+
+
+def cancelled_while_running(elapsed_s: float) -> CallOutcome:
+    """The outcome of a call cancelled after it was sent, ``elapsed_s`` seconds in: what the audit log
+    records and what a front end shows (its record never comes back to it, the cancel interrupts it)."""
+    return CallOutcome(
+        CallStatus.CANCELLED, error="Cancelled; the server was told to stop.", duration_s=elapsed_s
     )
 
 

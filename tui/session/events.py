@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from tui.model.events import (
     ListChanged,
@@ -14,6 +16,13 @@ from tui.model.events import (
     TrafficRecorded,
 )
 from tui.session.settings import ChangeKind
+
+if TYPE_CHECKING:
+    from tui.model.arguments import ArgumentError
+    from tui.model.servers import ToolInfo
+    from tui.safety.assessment import Assessment
+    from tui.safety.lint import LintWarning
+    from tui.session.preflight import PreflightResult
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,40 @@ class RequestsDeclined:
     reason: str
 
 
+class PreflightState(StrEnum):
+    PENDING = "pending"
+    """A request about these arguments is scheduled or in flight; ``preflight`` is the last answer shown."""
+    HELD = "held"
+    """The arguments have errors: nothing is sent (rule 2), the static hints stand."""
+    RESULT = "result"
+    """Answered for these arguments: resolved, reused, or the tool does not resolve per call."""
+    FAILED = "failed"
+    """Resolution failed or timed out: the static hints stand, with the reason."""
+
+
+@dataclass(frozen=True)
+class ArgumentsEvaluated:
+    """The arguments being edited for ``tool``, evaluated: all a front end shows of them, computed once.
+
+    One per change of the arguments; when the change needs the server, one more once its answer comes
+    (an answer for arguments edited since is dropped, never delivered)."""
+
+    tool: ToolInfo
+    arguments: dict[str, Any] | None
+    """What would be sent; None while something does not parse."""
+    errors: tuple[ArgumentError, ...]
+    """What does not parse, then the schema's errors, each placed at its field (validated once)."""
+    state: PreflightState
+    preflight: PreflightResult | None
+    """The preflight answer shown (None before the first); its ``changes`` as the assessment counts
+    them, your override included."""
+    assessment: Assessment
+    """The hints, the grade and what changed from the static definition, for this call."""
+    lint: tuple[LintWarning, ...]
+    warnings: tuple[str, ...]
+    """Every warning line: the preflight's own, then the lint's, each once."""
+
+
 SessionEvent = (
     ServerStateChanged
     | ToolsChanged
@@ -52,4 +95,5 @@ SessionEvent = (
     | TrafficRecorded
     | RequestsWaiting
     | RequestsDeclined
+    | ArgumentsEvaluated
 )

@@ -66,12 +66,15 @@ class PreflightEngine:
         """The servers that resolved the same (tool, arguments) differently (rule 4)."""
         return frozenset(self._nondeterministic)
 
-    def preflight_now(self, tool: ToolInfo, arguments: dict[str, Any]) -> PreflightResult | None:
+    def preflight_now(
+        self, tool: ToolInfo, arguments: dict[str, Any], errors: tuple[ArgumentError, ...] | None = None
+    ) -> PreflightResult | None:
         """The result when no request is needed (not resolvable, invalid, or a reusable answer), else None.
 
-        Synchronous and cheap: the live preflight calls it on every edit.
+        Synchronous and cheap: the live preflight calls it on every edit. ``errors``: the schema's errors
+        of ``arguments`` when the caller validated them already (validated here otherwise).
         """
-        early = self._local(tool, arguments)
+        early = self._local(tool, arguments, errors)
         if early is not None:
             return early
         key = self._key(tool, arguments)
@@ -88,6 +91,7 @@ class PreflightEngine:
         *,
         fresh: bool = False,
         timeout: float | None = None,
+        errors: tuple[ArgumentError, ...] | None = None,
     ) -> PreflightResult:
         """Preflight ``arguments`` for ``tool``.
 
@@ -97,7 +101,7 @@ class PreflightEngine:
         ``preflight_now`` may, for display), and servers may consult changing state, so a changed
         answer is not flagged as non-determinism.
         """
-        early = self._local(tool, arguments)
+        early = self._local(tool, arguments, errors)
         if early is not None:
             return early
         key = self._key(tool, arguments)
@@ -124,14 +128,17 @@ class PreflightEngine:
 
     # ---- internals -------------------------------------------------------------------------
 
-    def _local(self, tool: ToolInfo, arguments: dict[str, Any]) -> PreflightResult | None:
+    def _local(
+        self, tool: ToolInfo, arguments: dict[str, Any], errors: tuple[ArgumentError, ...] | None
+    ) -> PreflightResult | None:
         static = Hints.from_annotations(tool.annotations)
         try:
             frozen = json.dumps(arguments, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as error:
             problem = ArgumentError((), f"the arguments cannot be sent as JSON: {error}")
             return PreflightResult(PreflightStatus.INVALID, tool, "{}", static, static, errors=(problem,))
-        errors = tuple(validate_arguments(tool.input_schema, arguments))
+        if errors is None:
+            errors = tuple(validate_arguments(tool.input_schema, arguments))
         if tool.resolve_method is None:  # rule 1
             return PreflightResult(
                 PreflightStatus.NOT_RESOLVABLE, tool, frozen, static, static, errors=errors

@@ -43,7 +43,7 @@ from tui.store.audit_writer import AuditWriter
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
-    from tui.session.live_preflight import LivePreflight
+    from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
 
 Interface = Literal["tui", "cli"]
@@ -299,18 +299,15 @@ class Session:
 
     # ---- preflight, decision, call -----------------------------------------------------------------
 
-    def live_preflight(
-        self,
-        on_result: Callable[[PreflightResult], None],
-        on_pending: Callable[[ToolInfo, dict[str, Any]], None] | None = None,
-    ) -> LivePreflight:
-        from tui.session.live_preflight import LivePreflight
+    def live_evaluation(self) -> LiveEvaluation:
+        """An argument editor's values, evaluated at each change and published as ``ArgumentsEvaluated``."""
+        from tui.session.live_preflight import LiveEvaluation
 
         # Read at each edit: a pause changed in the preferences holds from the next keystroke on.
         def debounce() -> float:
             return self.settings.preferences.preflight_debounce_ms / 1000
 
-        return LivePreflight(self._engine_or_raise(), debounce, on_result, on_pending)
+        return LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish, self.subscribe)
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""

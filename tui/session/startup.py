@@ -1,10 +1,10 @@
 """What a session is started with, made ready before the session exists.
 
 A front end loads the user's settings and servers first (``load_startup`` gives a ``Startup``: paths,
-configuration, problems, servers), then creates the ``Session`` with it. The TUI does two more things
-before its first frame: it starts the stdio servers' processes (``start_servers_early``; the session's
-connections adopt them, ``stop_servers_not_adopted`` ends the rest at exit), and it reads the last run's
-tool lists (``open_catalogue``; the session confirms or replaces them as the live lists arrive).
+configuration, problems, servers; ``problems_notice`` words the problems), then creates the ``Session``
+with it. The TUI does two more things before its first frame: it starts the stdio servers' processes
+(``start_servers_early``; the session's connections adopt them, ``stop_servers_not_adopted`` ends the
+rest at exit), and it reads the last run's tool lists (``open_catalogue``; the session confirms or replaces them as the live lists arrive).
 
 Reads files only, and never imports Textual or the mcp SDK: the first frame waits for this module.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.config.problems import problems_notice
 from tui.config.startup import Startup, load_startup
 
 if TYPE_CHECKING:
@@ -20,7 +21,14 @@ if TYPE_CHECKING:
 
     from tui.session.catalogue import CachedCatalogue
 
-__all__ = ["Startup", "load_startup", "open_catalogue", "start_servers_early", "stop_servers_not_adopted"]
+__all__ = [
+    "Startup",
+    "load_startup",
+    "open_catalogue",
+    "problems_notice",
+    "start_servers_early",
+    "stop_servers_not_adopted",
+]
 
 EarlyServers = dict[str, "subprocess.Popen[bytes]"]
 """The stdio servers started before the session, by name, for its connections to adopt."""

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from tui.session.argument_check import ArgumentChecker
 from tui.ui.safe_text import literal
 from tui.ui.screens.request_dialog import RequestDialog
 from tui.ui.widgets.form import ArgumentForm
@@ -82,7 +83,12 @@ class ElicitationScreen(RequestDialog[ElicitResult]):
                 yield Static(literal(f"{self.server} asks you:"), id="elicit-from")
                 yield Static(literal(self.message), id="elicit-message")
             with Vertical(id="elicit-body"):
-                yield ArgumentForm(self.requested_schema, empty_text=NOTHING_TO_FILL_IN, id="elicit-form")
+                yield ArgumentForm(
+                    self.requested_schema,
+                    empty_text=NOTHING_TO_FILL_IN,
+                    check=ArgumentChecker(self.requested_schema).check,  # the session validates
+                    id="elicit-form",
+                )
             with Vertical(id="elicit-footer"):
                 yield Static("", id="elicit-problem")
                 yield self.queue_note()

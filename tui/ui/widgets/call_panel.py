@@ -1,8 +1,14 @@
-"""The Call tab: one tool's badges for *this call*, the preflight status, the argument form and the result."""
+"""The Call tab: one tool's badges for *this call*, the preflight status, the argument form and the result.
+
+Each edit of the form goes to the session's live evaluation, and each ``ArgumentsEvaluated`` it publishes
+comes back here (the panel subscribes to the session): the badges, the status lines and the form's errors
+show it as it is. The panel computes none of it.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,6 +21,7 @@ from tui.model.hints import Hints
 from tui.model.results import CallOutcome, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade
+from tui.session.events import ArgumentsEvaluated
 from tui.ui.safe_text import literal
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.form.argument_form import ArgumentForm
@@ -22,6 +29,11 @@ from tui.ui.widgets.preflight_status import PreflightStatusBar
 from tui.ui.widgets.results.call_progress import CallProgress
 from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.results.saveable import SaveableBlock
+
+if TYPE_CHECKING:
+    from tui.session.events import SessionEvent
+    from tui.session.live_preflight import LiveEvaluation
+    from tui.session.session import Session
 
 
 class CallPanel(Vertical):
@@ -57,12 +69,71 @@ class CallPanel(Vertical):
             super().__init__()
             self.tool = tool
 
-    def __init__(self, *, save_dir: Any = None, id: str | None = None) -> None:
+    def __init__(
+        self, session: Callable[[], Session] | None = None, *, save_dir: Any = None, id: str | None = None
+    ) -> None:
+        """``session`` returns the app's session; without one (tests of the panel alone) nothing is
+        evaluated."""
         super().__init__(id=id, classes="-empty")
         self.tool: ToolInfo | None = None
         self.form: ArgumentForm | None = None
         self.progress: CallProgress | None = None
         self._save_dir = save_dir
+        self._session = session
+        self._evaluation: LiveEvaluation | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def on_mount(self) -> None:
+        if self._session is not None:
+            self._unsubscribe = self._session().subscribe(self._session_event)
+
+    def on_unmount(self) -> None:
+        self.close_evaluation()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    @property
+    def evaluation(self) -> LiveEvaluation | None:
+        """The session's evaluation of this panel's form; None until the session has started."""
+        if self._evaluation is None and self._session is not None and self._session().engine is not None:
+            self._evaluation = self._session().live_evaluation()
+        return self._evaluation
+
+    def close_evaluation(self) -> None:
+        if self._evaluation is not None:
+            self._evaluation.close()
+
+    def retry_preflight(self) -> None:
+        if self.evaluation is not None:
+            self.evaluation.retry()
+
+    def on_argument_form_changed(self, event: ArgumentForm.Changed) -> None:
+        # Only this panel's form: the form being replaced may still post one.
+        if event.form is not self.form or self.tool is None:
+            return
+        self._evaluate(self.form, self.tool)
+
+    def _evaluate(self, form: ArgumentForm, tool: ToolInfo) -> ArgumentsEvaluated | None:
+        if (evaluation := self.evaluation) is None:
+            return None  # the session is still starting; the first edit after it starts is evaluated
+        value, problems = form.collect()
+        return evaluation.change(tool, value, problems, form.field_schema)
+
+    def _session_event(self, event: SessionEvent) -> None:
+        from tui.session.events import ArgumentsEvaluated
+
+        if (
+            isinstance(event, ArgumentsEvaluated)
+            and self.tool is not None
+            and event.tool.key == self.tool.key
+        ):
+            self.show_evaluation(event)
+
+    def show_evaluation(self, evaluation: ArgumentsEvaluated) -> None:
+        self.status_bar.show_evaluation(evaluation)
+        self.badges.update(evaluation.assessment.hints, evaluation.assessment.grade.grade)
+        if self.form is not None:
+            self.form.show_errors(evaluation.errors)
 
     def compose(self) -> ComposeResult:
         yield Static("Pick a tool on the left to call it.", id="call-empty")
@@ -108,6 +179,10 @@ class CallPanel(Vertical):
         self.query_one("#call-title", Static).update(title)
         self.badges.update(hints, grade, tool.resolve_method is not None)
         self.status_bar.show_result(None)
+        if self.evaluation is not None:
+            # The new form's first edit is evaluated even when it repeats the last arguments (reopening a
+            # call from History does): the status starts again from "Preflight".
+            self.evaluation.restart()
         editor = self.query_one("#call-editor", VerticalScroll)
         await editor.remove_children()
         self.form = ArgumentForm(tool.input_schema, initial, id="call-form")
@@ -119,9 +194,13 @@ class CallPanel(Vertical):
         self.badges.update(hints, grade)
 
     def current_arguments(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:
-        if self.form is None:
+        """What the form holds now and its errors, as the session evaluates them."""
+        if self.form is None or self.tool is None:
             return None, [ArgumentError((), "no tool is open")]
-        return self.form.current()
+        evaluation = self._evaluate(self.form, self.tool)
+        if evaluation is None:
+            return self.form.current()  # parse problems only: the session validates once it runs
+        return evaluation.arguments, list(evaluation.errors)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "call-button" and self.tool is not None:

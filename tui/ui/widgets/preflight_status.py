@@ -9,6 +9,8 @@ to an empty state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -17,7 +19,7 @@ from textual.widgets import Static
 
 from tui.model.hints import SHORT_LABELS, Hints
 from tui.model.servers import EXTENSION_ID
-from tui.session.call_flow import lint_for_call
+from tui.session.events import ArgumentsEvaluated, PreflightState
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.safe_text import clean
 
@@ -28,24 +30,22 @@ def _hint_label(name: str) -> str:
     return SHORT_LABELS.get(name, name)
 
 
-def warning_texts(result: PreflightResult) -> list[str]:
-    """Every warning that applies to this call: the preflight's own, then the annotation lint."""
-    # The same findings the decision and the dialog get (name, title and description included).
-    lint = [w.message for w in lint_for_call(result.tool, result)]
-    return [*result.warnings, *(text for text in lint if text not in result.warnings)]
-
-
-def status_lines(result: PreflightResult | None, pending: bool) -> Content:
+def status_lines(
+    result: PreflightResult | None, pending: bool, warnings: Sequence[str] | None = None
+) -> Content:
     """At least four lines for ``result`` (None before the first one): what, detail, note, warnings.
 
-    Each warning has a line of its own after the first three, so none hides another.
+    ``warnings``: every warning line of the evaluation (the preflight's own and the lint's, as the
+    session worked them out); None shows the preflight's own. Each warning has a line of its own after
+    the first three, so none hides another.
     """
     busy = Content.styled("  resolving…", "italic $text-muted") if pending else Content("")
     if result is None:
         return Content.assemble(Content.styled("Preflight", "bold"), busy, "\n\n\n")
     head, detail, note = _describe(result)
-    warnings = [Content.styled(f"⚠ {clean(text)}", "bold $warning") for text in warning_texts(result)]
-    return Content("\n").join([Content.assemble(head, busy), detail, note, *(warnings or [Content("")])])
+    texts = result.warnings if warnings is None else warnings
+    lines = [Content.styled(f"⚠ {clean(text)}", "bold $warning") for text in texts]
+    return Content("\n").join([Content.assemble(head, busy), detail, note, *(lines or [Content("")])])
 
 
 def dialect_text(result: PreflightResult) -> str:
@@ -146,6 +146,7 @@ class PreflightStatusBar(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.result: PreflightResult | None = None
+        self.warnings: Sequence[str] | None = None
         self.pending = False
         self._width = 0
         self._lines = Static(id="preflight-lines", markup=False)
@@ -156,12 +157,21 @@ class PreflightStatusBar(Vertical):
         yield self._lines
         yield self._warnings
 
-    def show_result(self, result: PreflightResult | None) -> None:
+    def show_result(self, result: PreflightResult | None, warnings: Sequence[str] | None = None) -> None:
         """Show ``result``; None starts again from "Preflight" (a tool was opened), at the least height."""
-        self.result, self.pending = result, False
+        self.result, self.warnings, self.pending = result, warnings, False
         if result is None:
             self._lines.styles.min_height = self.FIXED_LINES
-        self._show(status_lines(result, False))
+        self._show(status_lines(result, False, warnings))
+
+    def show_evaluation(self, evaluation: ArgumentsEvaluated) -> None:
+        """Show what the session evaluated; while it waits for the server, the last answer stays."""
+        if evaluation.state is PreflightState.PENDING and evaluation.preflight == self.result:
+            self.set_pending()
+            return
+        self.show_result(evaluation.preflight, evaluation.warnings)
+        if evaluation.state is PreflightState.PENDING:
+            self.set_pending()
 
     def on_resize(self, event: Resize) -> None:
         # Wider or narrower, the lines wrap differently: the tallest height so far no longer applies.
@@ -180,7 +190,7 @@ class PreflightStatusBar(Vertical):
         if self.pending:
             return  # called on every keystroke: the line (lint of the tool's text included) is up already
         self.pending = True
-        self._show(status_lines(self.result, True))
+        self._show(status_lines(self.result, True, self.warnings))
 
     def _show(self, content: Content) -> None:
         lines = content.split("\n")

@@ -12,6 +12,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.model.features import FeatureError, PromptInfo
+from tui.session.argument_check import ArgumentChecker
 from tui.ui.safe_text import literal
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import message_text
@@ -98,8 +99,12 @@ class PromptsView(FeaturePane):
         self.prompt = prompt = self.prompts[int(event.option.id[1:])]
         holder = self.query_one("#prompt-form-holder")
         await holder.remove_children()
+        schema = prompt_schema(prompt)
         form = ArgumentForm(
-            prompt_schema(prompt), empty_text="This prompt takes no arguments.", id="prompt-form"
+            schema,
+            empty_text="This prompt takes no arguments.",
+            check=ArgumentChecker(schema).check,  # the session validates
+            id="prompt-form",
         )
         await holder.mount(form)
         if self.session.features.offers_completions(self.server):

@@ -20,6 +20,7 @@ from tui.model.features import (
 )
 from tui.model.formatting import suggested_file_name, uri_stem
 from tui.model.uri_template import expand, variables_schema
+from tui.session.argument_check import ArgumentChecker
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.completion import attach_completions
 from tui.ui.widgets.content_text import resource_text, size_text
@@ -125,9 +126,11 @@ class ResourcesView(FeaturePane):
             self.read(self.server, self.listing.resources[index].uri)
             return
         self.template = template = self.listing.templates[index]
+        schema = variables_schema(template.variables)
         form = ArgumentForm(
-            variables_schema(template.variables),
+            schema,
             empty_text="This template has no variables.",
+            check=ArgumentChecker(schema).check,  # the session validates
             id="template-form",
         )
         await holder.mount(form)

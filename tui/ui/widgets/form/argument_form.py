@@ -2,14 +2,18 @@
 
 Fields come from the registry (one class per JSON shape). A raw JSON mode (ctrl+j) edits the same
 value as text and round-trips with the form. Every edit posts ``ArgumentForm.Changed`` with the
-arguments as they would be sent (or None when a field does not parse) and every problem found:
-the live preflight listens to it, so an edit only re-reads values and re-validates, never rebuilds.
+arguments as they would be sent (or None when a field does not parse), so an edit only re-reads values,
+never rebuilds.
+
+The form finds what does not parse; the schema's errors come from the session. A form given ``check``
+(a session ``ArgumentChecker``'s) asks it at each edit; the call panel's form has none: the session
+validates its edits once, with the preflight, and the panel hands the errors back (``show_errors``).
 """
 
 from __future__ import annotations
 
-import ast
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import events, on
@@ -20,10 +24,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static, TextArea
 
-from tui.client.arguments import validate_arguments
-from tui.model.arguments import ArgumentError
+from tui.model.arguments import REQUIRED_MESSAGE, ArgumentError
 from tui.ui.safe_text import literal
-from tui.ui.widgets.form.base import DEFAULT, REQUIRED_MESSAGE, FormField, Path, Unfit
+from tui.ui.widgets.form.base import DEFAULT, FormField, Path, Unfit
 from tui.ui.widgets.form.json_editor import JsonEditor
 from tui.ui.widgets.form.json_field import dump, json_problem
 from tui.ui.widgets.form.object_field import ObjectField
@@ -33,8 +36,10 @@ from tui.ui.widgets.keep_in_view import keep_in_view
 
 TOO_WIDE_NOTICE = f"More than {MAX_FORM_FIELDS} fields, too many for the form: edit the arguments as JSON."
 
-_REQUIRED_SUFFIX = " is a required property"
-_ANY_OF_SUFFIX = " is not valid under any of the given schemas"
+Check = Callable[
+    [Any, Sequence[ArgumentError], Callable[[Path], "dict[str, Any] | None"]], Sequence[ArgumentError]
+]
+"""The session's check of a value: its parse problems and the schema's errors, placed by field."""
 
 
 class ArgumentsInvalid(ValueError):
@@ -68,14 +73,20 @@ class ArgumentForm(Vertical):
         """Posted on every edit, in either mode."""
 
         def __init__(
-            self, form: ArgumentForm, arguments: dict[str, Any] | None, errors: list[ArgumentError]
+            self,
+            form: ArgumentForm,
+            arguments: dict[str, Any] | None,
+            errors: list[ArgumentError],
+            value: Any = None,
         ) -> None:
             super().__init__()
             self.form = form
             self.arguments = arguments
             """What would be sent; None when some field (or the raw JSON) does not parse."""
             self.errors = errors
-            """Parse errors, then schema validation errors; [] when the arguments are valid."""
+            """Parse errors, then (for a form with a ``check``) schema errors; [] when all is well."""
+            self.value = arguments if value is None else value
+            """What the fields hold, parsed or not (the session validates it for a form without check)."""
 
         @property
         def control(self) -> ArgumentForm:
@@ -87,12 +98,19 @@ class ArgumentForm(Vertical):
         initial: dict[str, Any] | None = None,
         *,
         empty_text: str | None = None,
+        check: Check | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        """``empty_text``: what the form says when the schema has no fields (default: a tool's words)."""
+        """``empty_text``: what the form says when the schema has no fields (default: a tool's words).
+
+        ``check``: the session's check of the value at each edit; without it the form shows the errors it
+        is given (``show_errors``) besides what does not parse."""
         super().__init__(id=id, classes=classes)
         self.schema: dict[str, Any] = schema or {}
+        self._check = check
+        self._given: tuple[ArgumentError, ...] = ()
+        """Without ``check``: the errors last given, shown until the next ones."""
         self.too_wide = field_count(self.schema) > MAX_FORM_FIELDS
         """Too many fields to build: the form stays in its JSON mode."""
         # A too-wide form builds no fields (an empty root), only the JSON editor.
@@ -106,7 +124,6 @@ class ArgumentForm(Vertical):
         self.raw_mode = False
         self._reveal = False
         self._pending_raw: str | None = None
-        self._single_field_schemas: dict[int, dict[str, Any]] = {}  # see _refine
         if self.too_wide:
             self._pending_raw = dump(initial if initial is not None else _top_level_defaults(self.schema))
             self._notice(TOO_WIDE_NOTICE)
@@ -140,27 +157,24 @@ class ArgumentForm(Vertical):
         self.call_after_refresh(keep_in_view, field or focused, focused)
 
     # Public API --------------------------------------------------------------------------------
-    def current(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:
-        """The arguments (None if something does not parse) and every problem, parse errors first."""
-        problems: list[ArgumentError] = []
-        value: Any
+    def collect(self) -> tuple[Any, list[ArgumentError]]:
+        """What the fields (or the raw JSON) hold, and what of it does not parse (None for unparsed JSON)."""
         if self.raw_mode:
             text = self.raw.text
             problem = json_problem(text) if text.strip() else None
             if problem:
                 return None, [ArgumentError((), problem)]
-            value = json.loads(text) if text.strip() else {}
-        else:
-            value = self.root.collect((), problems)
-        errors = [
-            refined
-            for error in validate_arguments(self.schema, value)
-            for refined in self._refine(_relocate_required(error), value)
-        ]
-        broken = {problem.path for problem in problems}
-        errors = [error for error in errors if not any(_under(error.path, path) for path in broken)]
+            return (json.loads(text) if text.strip() else {}), []
+        problems: list[ArgumentError] = []
+        return self.root.collect((), problems), problems
+
+    def current(self) -> tuple[dict[str, Any] | None, list[ArgumentError]]:
+        """The arguments (None if something does not parse) and every problem, parse errors first."""
+        value, problems = self.collect()
         arguments = value if isinstance(value, dict) and not problems else None
-        return arguments, problems + errors
+        if self._check is None:
+            return arguments, [*problems, *(e for e in self._given if e not in problems)]
+        return arguments, list(self._check(value, problems, self.field_schema))
 
     def value(self) -> dict[str, Any]:
         """The arguments as they would be sent. Raises ArgumentsInvalid if something does not parse.
@@ -189,6 +203,8 @@ class ArgumentForm(Vertical):
     def reveal_errors(self) -> list[ArgumentError]:
         """Flag every problem, missing required values included (call on a submit attempt)."""
         self._reveal = True
+        if self._check is None:
+            self._show(self._given)  # the session's errors for these arguments, revealed
         return self._edited()
 
     def action_toggle_json(self) -> None:
@@ -258,26 +274,16 @@ class ArgumentForm(Vertical):
     def _notice(self, text: str) -> None:
         self.notice.update(literal(text) if text else Content(""))
 
-    def _refine(self, error: ArgumentError, value: Any) -> list[ArgumentError]:
-        """Say why a value fails an "X or null" field, instead of "not valid under any of the given schemas".
-
-        The field edits the unwrapped X and never sends null, so X's own errors are the useful ones.
-        """
-        if not error.message.endswith(_ANY_OF_SUFFIX) or self.raw_mode:
-            return [error]
-        field = self.field_at(error.path)
+    def field_schema(self, path: Path) -> dict[str, Any] | None:
+        """The schema the field at ``path`` edits when it shows an "X or null" value as plain X (it never
+        sends null, so X's own errors are the useful ones); else None. None in the raw JSON editor, where
+        null can be typed."""
+        if self.raw_mode:
+            return None
+        field = self.field_at(path)
         if field is None or any(key in field.spec.schema for key in ("anyOf", "oneOf")):
-            return [error]
-        # One wrapper per field, kept: validation remembers a big schema by identity (a nullable enum of
-        # 100,000 choices would be written out as JSON again at every keystroke).
-        wrapper = self._single_field_schemas.get(id(field.spec.schema))
-        if wrapper is None or wrapper["properties"]["value"] is not field.spec.schema:
-            shared = ("$schema", "$defs", "definitions")
-            wrapper = {key: self.schema[key] for key in shared if key in self.schema}
-            wrapper.update({"type": "object", "properties": {"value": field.spec.schema}})
-            self._single_field_schemas[id(field.spec.schema)] = wrapper
-        inner = validate_arguments(wrapper, {"value": _value_at(value, error.path)})
-        return [ArgumentError((*error.path, *e.path[1:]), e.message) for e in inner] or [error]
+            return None
+        return field.spec.schema
 
     # Edits -------------------------------------------------------------------------------------
     @on(FormField.Edited)
@@ -296,36 +302,29 @@ class ArgumentForm(Vertical):
         self.action_toggle_json()
 
     def _edited(self) -> list[ArgumentError]:
-        arguments, errors = self.current()
+        value, problems = self.collect()
+        arguments = value if isinstance(value, dict) and not problems else None
+        if self._check is None:
+            # The session validates this value and the errors come back through show_errors.
+            self.post_message(self.Changed(self, arguments, problems, value))
+            return [*problems, *self._given]
+        errors = list(self._check(value, problems, self.field_schema))
+        self._show(errors)
+        self.post_message(self.Changed(self, arguments, errors, value))
+        return errors
+
+    def show_errors(self, errors: Sequence[ArgumentError]) -> None:
+        """Show ``errors`` (parse problems and schema errors, from the session) under their fields."""
+        self._given = tuple(errors)
+        self._show(errors)
+
+    def _show(self, errors: Sequence[ArgumentError]) -> None:
         if self.raw_mode:
             text = "\n".join(f"{e.field}: {e.message}" if e.path else e.message for e in errors)
             self.raw_error.update(literal(text) if text else Content(""))
             self.raw_error.set_class(bool(text), "-shown")
         else:
             self.root.show_errors([(error.path, error.message) for error in errors], self._reveal)
-        self.post_message(self.Changed(self, arguments, errors))
-        return errors
-
-
-def _value_at(value: Any, path: Path) -> Any:
-    for part in path:
-        value = value[part]
-    return value
-
-
-def _relocate_required(error: ArgumentError) -> ArgumentError:
-    """jsonschema puts "'x' is a required property" on the parent; it belongs next to field x."""
-    if not error.message.endswith(_REQUIRED_SUFFIX):
-        return error
-    try:
-        name = ast.literal_eval(error.message[: -len(_REQUIRED_SUFFIX)])
-    except (ValueError, SyntaxError):
-        return error
-    return ArgumentError((*error.path, name), REQUIRED_MESSAGE) if isinstance(name, str) else error
-
-
-def _under(path: Path, prefix: Path) -> bool:
-    return path[: len(prefix)] == prefix
 
 
 def _unfit_text(unfit: Unfit) -> str:

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
-from tui.model.arguments import ArgumentError
+from tui.model.arguments import REQUIRED_MESSAGE, ArgumentError
 from tui.ui.safe_text import literal
 from tui.ui.widgets.form.schema import FieldSpec, holds_unseen_text, shown_default
 
@@ -40,8 +40,6 @@ class _Default:
 
 
 DEFAULT: Final = _Default()
-
-REQUIRED_MESSAGE = "This field is required."
 
 
 def withholds_default(spec: FieldSpec) -> bool:

@@ -4,7 +4,8 @@ A front end loads the user's settings and servers first (``load_startup`` gives 
 configuration, problems, servers; ``problems_notice`` words the problems), then creates the ``Session``
 with it. The TUI does two more things before its first frame: it starts the stdio servers' processes
 (``start_servers_early``; the session's connections adopt them, ``stop_servers_not_adopted`` ends the
-rest at exit), and it reads the last run's tool lists (``open_catalogue``; the session confirms or replaces them as the live lists arrive).
+rest at exit), and it reads the last run's tool lists (``open_catalogue``; the session confirms or
+replaces them as the live lists arrive).
 
 Reads files only, and never imports Textual or the mcp SDK: the first frame waits for this module.
 """

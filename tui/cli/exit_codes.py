@@ -1,4 +1,4 @@
-"""The headless commands' exit statuses: stable, documented in ``--help`` and the README."""
+"""The headless commands' exit statuses: stable, documented in ``--help`` and docs/headless.md."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class CliError(Exception):
 
 
 def exit_codes_markdown() -> str:
-    """The table for the README (a test keeps the two the same)."""
+    """The table for docs/headless.md (a test keeps the two the same)."""
     rows = [f"| {code.value} | {meaning} |" for code, meaning in MEANINGS]
     return "\n".join(["| status | meaning |", "|---|---|", *rows])
 

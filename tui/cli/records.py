@@ -1,4 +1,4 @@
-"""The JSON documents of ``--json``: field names follow the audit record's (see the README)."""
+"""The JSON documents of ``--json``: field names follow the audit record's (docs/audit.md)."""
 
 from __future__ import annotations
 

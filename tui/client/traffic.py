@@ -19,7 +19,7 @@ from typing import Any
 from tui.model.features import Direction, TrafficRecord
 
 CAPACITY = 2000
-"""Messages kept per server; the oldest go first (the README says so)."""
+"""Messages kept per server; the oldest go first (docs/tui.md says so)."""
 
 
 def _kind(message: dict[str, Any]) -> str:

@@ -10,6 +10,6 @@ FILTER_HELP = (
     "words · ro rw dest idem open closed unannotated resolvable lint · safe…critical grade:high+ · "
     "server:NAME · -word excludes"
 )
-"""The filter language in short (``tool_query``'s docstring has it in full; so does the README)."""
+"""The filter language in short (``tool_query``'s docstring has it in full; so does docs/headless.md)."""
 FILTER_HELP_SHORT = "ro rw dest open… · grade:high+ · server:NAME · -word excludes"
 """The most used words of ``FILTER_HELP``, for a sidebar too narrow for all of it (80 columns)."""

@@ -1,6 +1,6 @@
 """The audit log's record: one call attempt, its fields and their JSON form (one JSON Lines line).
 
-The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as the README's table.
+The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as docs/audit.md's table.
 Writing records to the file is ``audit_writer``; reading them back is ``audit_reader``. The records of a
 server's questions to the person (sampling, elicitation) are ``request_records``.
 """
@@ -48,7 +48,7 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "rule",
         "string",
-        # Spelled from the enum, so a new rule can never be missing from the README's table.
+        # Spelled from the enum, so a new rule can never be missing from docs/audit.md's table.
         "which rule decided: " + ", ".join(f"`{rule.value}`" for rule in RuleId),
     ),
     (
@@ -70,7 +70,7 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
 
 
 def fields_markdown() -> str:
-    """``FIELD_DOCS`` as a markdown table (for the README)."""
+    """``FIELD_DOCS`` as a markdown table (for docs/audit.md)."""
     rows = [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in FIELD_DOCS]
     return "\n".join(["| field | type | meaning |", "|---|---|---|", *rows])
 

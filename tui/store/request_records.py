@@ -146,7 +146,7 @@ ELICITATION_FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
 
 
 def elicitation_fields_markdown() -> str:
-    """``ELICITATION_FIELD_DOCS`` as a markdown table (for the README)."""
+    """``ELICITATION_FIELD_DOCS`` as a markdown table (for docs/audit.md)."""
     rows = [f"| `{name}` | {kind} | {meaning} |" for name, kind, meaning in ELICITATION_FIELD_DOCS]
     return "\n".join(["| field | type | meaning |", "|---|---|---|", *rows])
 

@@ -1,5 +1,6 @@
-"""scripts/make_screenshots.py still drives the real app to every screen the README and docs/ show, and what it
-makes now is what screenshots/ holds, byte for byte (the script makes the same bytes on every run)."""
+"""scripts/make_screenshots.py still drives the real app to every screen the README and docs/ show, and
+what it makes now is what screenshots/ holds, byte for byte (the script makes the same bytes on every
+run)."""
 
 from __future__ import annotations
 

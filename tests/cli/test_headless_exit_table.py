@@ -1,6 +1,6 @@
 """Each headless command against a real stdio server that fails one way: the exit status follows the
-table in docs/headless.md (3 connection, 1 refused, 7 timed out), and is the same whether the server is given
-with ``-- CMD`` or named from the configuration."""
+table in docs/headless.md (3 connection, 1 refused, 7 timed out), and is the same whether the server is
+given with ``-- CMD`` or named from the configuration."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The audit log's record: one call attempt, its fields and their JSON form (one JSON Lines line).
 
-The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as docs/audit.md's table.
+The fields are documented in ``FIELD_DOCS`` below; ``fields_markdown()`` renders them as the table in
+docs/audit.md.
 Writing records to the file is ``audit_writer``; reading them back is ``audit_reader``. The records of a
 server's questions to the person (sampling, elicitation) are ``request_records``.
 """

@@ -16,13 +16,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tui.config.model import ServerConfig
 from tui.config.startup import Startup
-from tui.model.events import (
-    ClientEvent,
-    ElicitationRequested,
-    SamplingRequested,
-    ServerStateChanged,
-    ToolsChanged,
-)
 from tui.model.hints import Hints
 from tui.model.results import Progress
 from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
@@ -30,11 +23,13 @@ from tui.safety.assessment import Assessment, assess
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session import collector, elicitation_audit, sampling_audit
+from tui.session import collector
 from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
+from tui.session.client_events import ClientEvents
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.readiness import Readiness
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.startup import open_catalogue
@@ -48,7 +43,6 @@ if TYPE_CHECKING:
 
 Interface = Literal["tui", "cli"]
 Listener = Callable[[SessionEvent], None]
-_SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
 
 
 def _import_core() -> Any:
@@ -98,13 +92,20 @@ class Session:
         self._early = dict(early or {})
         self._listeners: list[Listener] = []
         self._answerer: Answerer | None = None
-        self._settled = {server.name: asyncio.Event() for server in startup.servers}
-        self._started = asyncio.Event()
+        self._readiness = Readiness(server.name for server in startup.servers)
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
         self.requests = RequestQueue(self._dispatch, self._publish)
         """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
+        self._client_events = ClientEvents(
+            catalogue=self.catalogue,
+            readiness=self._readiness,
+            requests=self.requests,
+            audit=self.audit,
+            interface=interface,
+            publish=self._publish,
+        )
         self.features = ServerFeatures(self._manager_or_raise, self.settings)
         """Resources, prompts, completions, log levels, roots and traffic of each server."""
 
@@ -155,7 +156,7 @@ class Session:
         manager = manager_module.ConnectionManager(
             servers,
             lambda: settings.timeouts,
-            emit=self._on_client_event,
+            emit=self._client_events,
             targets=self._targets,
             prestarted=running,
             auth_dir=self.startup.paths.auth_dir,
@@ -181,7 +182,7 @@ class Session:
         )
         if connect:
             await manager.start()
-        self._started.set()
+        self._readiness.started.set()
 
     async def aclose(self) -> None:
         """Close every connection; stdio servers are stopped and reaped."""
@@ -198,16 +199,7 @@ class Session:
         Raises ``TimeoutError`` after ``timeout`` seconds.
         """
         names = [server] if server is not None else [s.name for s in self.servers]
-        for name in names:
-            if name not in self._settled:
-                raise KeyError(f"no server named {name!r}")
-
-        async def settled() -> None:
-            await self._started.wait()
-            for name in names:
-                await self._settled[name].wait()
-
-        await asyncio.wait_for(settled(), timeout)
+        await self._readiness.wait(names, timeout)
         await self.catalogue.flush()  # the listed tools are on disk too: a ready session writes nothing more
         return [self.state(name) for name in names]
 
@@ -233,7 +225,7 @@ class Session:
         """
         if (reason := self.cannot_sign_in(server)) is not None:
             raise ValueError(reason)
-        self._settled[server].clear()
+        self._readiness.unsettle(server)
         return self._manager_or_raise().sign_in(server, show_url, open_browser=open_browser)
 
     def cancel_sign_in(self, server: str) -> None:
@@ -252,7 +244,7 @@ class Session:
         return self._manager_or_raise().disconnect(server)
 
     def reconnect(self, server: str) -> Awaitable[None]:
-        self._settled[server].clear()
+        self._readiness.unsettle(server)
         return self._manager_or_raise().reconnect(server)
 
     # ---- the catalogue -----------------------------------------------------------------------------
@@ -274,7 +266,7 @@ class Session:
         return [] if self.manager is None else self.manager.tools(server)
 
     def find_tool(self, server: str, name: str) -> ToolInfo | None:
-        if self.manager is None or server not in self._settled:
+        if self.manager is None or not self._readiness.knows(server):
             return None
         return next((tool for tool in self.manager.tools(server) if tool.name == name), None)
 
@@ -326,7 +318,7 @@ class Session:
 
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
-        await self._started.wait()
+        await self._readiness.started.wait()
         self.catalogue.require_confirmed(tool)
         self._require_listed_so(tool)
         return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
@@ -361,28 +353,6 @@ class Session:
     ) -> tuple[str, ...]:
         grade: Grade = assessment.grade.grade
         return self.settings.remember(choice, server, definition, grade)
-
-    def _on_client_event(self, event: ClientEvent) -> None:
-        if isinstance(event, ElicitationRequested):
-            elicitation_audit.audit_when_answered(event, self.audit, self.interface)
-            self.requests.ask(event)  # the connection awaits the answer
-            return
-        if isinstance(event, SamplingRequested):
-            sampling_audit.audit_when_answered(event, self.audit, self.interface)
-            self.requests.ask(event)
-            return
-        if isinstance(event, ToolsChanged):
-            self._settled[event.server].set()
-            self.catalogue.listed(event.server, event.tools)
-        elif isinstance(event, ServerStateChanged):
-            status = event.state.status
-            if status is ConnectionStatus.CONNECTED:
-                self.catalogue.reported(event.state.name, event.state.server_name, event.state.server_version)
-            if status in _SETTLED:
-                self._settled[event.state.name].set()
-            elif status is ConnectionStatus.CONNECTING:
-                self._settled[event.state.name].clear()
-        self._publish(event)
 
     def _settings_changed(self, kind: ChangeKind) -> None:
         self._publish(SettingsChanged(kind))

@@ -20,15 +20,12 @@ from tui.model.hints import Hints
 from tui.model.results import Progress
 from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
 from tui.safety.assessment import Assessment, assess
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.grade import Grade
-from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session import collector
 from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
 from tui.session.client_events import ClientEvents
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
-from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.questions import Answerer, Question, answer_unattended
 from tui.session.readiness import Readiness
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
@@ -49,7 +46,7 @@ def _import_core() -> Any:
     from tui.model.sdk_loading import models_built_on_first_use
 
     with models_built_on_first_use():  # the SDK's pydantic models: most of its import, built when used
-        for name in ("tui.session.call_flow", "tui.session.preflight"):
+        for name in ("tui.session.call_flow", "tui.session.preflight", "tui.session.call_wiring"):
             importlib.import_module(name)
         return importlib.import_module("tui.client.manager")
 
@@ -147,8 +144,7 @@ class Session:
             manager_module = await asyncio.to_thread(_import_core)
         finally:
             collector.resume()  # start-up is over: what lives now lives as long as the process
-        from tui.session.call_flow import CallFlow
-        from tui.session.preflight import PreflightEngine
+        from tui.session.call_wiring import wire_calls
 
         # The settings are the one source of the timeouts: a change saved in the preferences holds from
         # the next request of every connection, preflight and call, without reconnecting.
@@ -163,21 +159,13 @@ class Session:
             config_of=settings.server,  # the one copy of each server's config, trust included
         )
         self.manager = manager
-
-        async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> Any:
-            self.catalogue.require_confirmed(tool)
-            return await manager.resolve(tool.server, tool.name, arguments, timeout)
-
-        self.engine = PreflightEngine(resolver, manager.connection_id, lambda: settings.timeouts.preflight)
-        self.flow = CallFlow(
+        self.engine, self.flow = wire_calls(
             manager,
-            self.engine,
-            lambda: settings.policy,  # the snapshot in force at each decision
-            book=settings.book,
-            assess=self.assess,
+            settings,
+            catalogue=self.catalogue,
             audit=self.audit,
-            confirm=self._confirm,
-            remember=self._remember,
+            assess=self.assess,
+            dispatch=self._dispatch,
             interface=self.interface,
         )
         if connect:
@@ -338,21 +326,6 @@ class Session:
         )
 
     # ---- internals ---------------------------------------------------------------------------------
-
-    async def _confirm(self, request: ConfirmRequest) -> ConfirmChoice:
-        question = ConfirmCall(request)
-        self._dispatch(question)
-        return await question.answer
-
-    def _remember(
-        self,
-        choice: ConfirmChoice,
-        server: ServerConfig,
-        definition: DefinitionSnapshot,
-        assessment: Assessment,
-    ) -> tuple[str, ...]:
-        grade: Grade = assessment.grade.grade
-        return self.settings.remember(choice, server, definition, grade)
 
     def _settings_changed(self, kind: ChangeKind) -> None:
         self._publish(SettingsChanged(kind))

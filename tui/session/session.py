@@ -21,7 +21,7 @@ from tui.model.results import Progress
 from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.session import collector
-from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
+from tui.session.catalogue import CachedCatalogue
 from tui.session.client_events import ClientEvents
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
@@ -291,7 +291,6 @@ class Session:
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
-        self.catalogue.require_confirmed(tool)
         self._require_listed_so(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
 
@@ -307,23 +306,12 @@ class Session:
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
         await self._readiness.started.wait()
-        self.catalogue.require_confirmed(tool)
         self._require_listed_so(tool)
         return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
 
     def _require_listed_so(self, tool: ToolInfo) -> None:
-        """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly so.
-
-        A front end holds the definition it showed: a tool opened before the server's tools/list_changed
-        keeps its old hints and hash, and was graded, approved and sent by them (a tool re-listed as
-        destructive ran on an "always up to safe" approval of its safe self). Like a cached definition
-        the live list changed, it is refused until opened again, so the person sees what it is now."""
-        if self.catalogue.confirmed(tool) and self.find_tool(tool.server, tool.name) == tool:
-            return
-        raise ToolNotConfirmed(
-            f"{tool.name} on {tool.server} changed since it was opened, or the server no longer lists it: "
-            "nothing was sent. Open it again to see what it is now."
-        )
+        """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly as the front end has it."""
+        self.catalogue.require_listed_so(tool, self.find_tool(tool.server, tool.name))
 
     # ---- internals ---------------------------------------------------------------------------------
 

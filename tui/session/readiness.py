@@ -16,6 +16,10 @@ from tui.model.servers import ConnectionStatus
 _SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
 
 
+class SessionNotStarted(RuntimeError):
+    """A method that needs the servers was called before ``start()``."""
+
+
 class Readiness:
     def __init__(self, servers: Iterable[str]) -> None:
         self._settled = {name: asyncio.Event() for name in servers}

@@ -2,8 +2,9 @@
 call, approvals, the audit log and the settings, shared by every front end (the TUI and the headless CLI).
 
 Front ends subscribe to events, attach an answerer for questions (confirm a call, answer an elicitation),
-and call the methods below; they never compute policy, talk to the SDK or write files. Importing this
-module is cheap: the mcp SDK loads in ``start()``, so the TUI can paint first.
+and call the methods below (signing in and reconnecting: ``connection_controls``); they never compute
+policy, talk to the SDK or write files. Importing this module is cheap: the mcp SDK loads in ``start()``,
+so the TUI can paint first.
 """
 
 from __future__ import annotations
@@ -18,15 +19,16 @@ from tui.config.model import ServerConfig
 from tui.config.startup import Startup
 from tui.model.hints import Hints
 from tui.model.results import Progress
-from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.assessment import Assessment, assess
 from tui.session import collector
 from tui.session.catalogue import CachedCatalogue
 from tui.session.client_events import ClientEvents
+from tui.session.connection_controls import ConnectionControls
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, Question, answer_unattended
-from tui.session.readiness import Readiness
+from tui.session.readiness import Readiness, SessionNotStarted
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.startup import open_catalogue
@@ -51,11 +53,7 @@ def _import_core() -> Any:
         return importlib.import_module("tui.client.manager")
 
 
-class SessionNotStarted(RuntimeError):
-    """A method that needs the servers was called before ``start()``."""
-
-
-class Session:
+class Session(ConnectionControls):
     def __init__(
         self,
         startup: Startup,
@@ -191,50 +189,6 @@ class Session:
         await self.catalogue.flush()  # the listed tools are on disk too: a ready session writes nothing more
         return [self.state(name) for name in names]
 
-    # ---- sign-in (OAuth) for HTTP servers ----------------------------------------------------------
-
-    def cannot_sign_in(self, server: str) -> str | None:
-        """Why ``server`` has nothing to sign in to (it is a stdio server), or None when it can sign in."""
-        from tui.client.auth.who_signs_in import nothing_to_sign_in
-
-        # Asked of the connection, the one that signs in: the same answer its sign_in would give (it
-        # follows who_signs_in.signs_in, which ``mcp-tui auth`` asks before there is a connection).
-        if self._manager_or_raise().can_sign_in(server):
-            return None
-        return nothing_to_sign_in(server)
-
-    def sign_in(
-        self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True
-    ) -> Awaitable[ServerState]:
-        """Reconnect ``server``, running the browser step if it asks for sign-in; the state it ends in.
-
-        ``show_url`` receives the authorization address (always shown, whether or not a browser opens).
-        Raises ValueError for a server that cannot sign in (``cannot_sign_in``), before changing anything.
-        """
-        if (reason := self.cannot_sign_in(server)) is not None:
-            raise ValueError(reason)
-        self._readiness.unsettle(server)
-        return self._manager_or_raise().sign_in(server, show_url, open_browser=open_browser)
-
-    def cancel_sign_in(self, server: str) -> None:
-        self._manager_or_raise().cancel_sign_in(server)
-
-    async def sign_out(self, server: str) -> bool:
-        """Disconnect and forget the stored tokens; True when there were any."""
-        return await self._manager_or_raise().sign_out(server)
-
-    def sign_in_status(self, server: str) -> StoredSignIn | None:
-        """What is stored for ``server`` (None when it cannot sign in, e.g. a stdio server)."""
-        return self._manager_or_raise().sign_in_status(server)
-
-    def disconnect(self, server: str) -> Awaitable[None]:
-        """Close the server's connection (a stdio server is stopped); ``reconnect`` starts it again."""
-        return self._manager_or_raise().disconnect(server)
-
-    def reconnect(self, server: str) -> Awaitable[None]:
-        self._readiness.unsettle(server)
-        return self._manager_or_raise().reconnect(server)
-
     # ---- the catalogue -----------------------------------------------------------------------------
 
     @property
@@ -321,11 +275,6 @@ class Session:
     def _publish(self, event: SessionEvent) -> None:
         for listener in list(self._listeners):
             listener(event)
-
-    def _manager_or_raise(self) -> ConnectionManager:
-        if self.manager is None:
-            raise SessionNotStarted("the session has not started its servers yet")
-        return self.manager
 
     def _engine_or_raise(self) -> PreflightEngine:
         if self.engine is None:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, cast
 import anyio
 from anyio.abc import Process
 from mcp import Client
-from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client import errors
@@ -30,6 +29,7 @@ from tui.client.ext_types import server_resolve_dialect
 from tui.client.followed_resources import FollowedResources
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
+from tui.client.sent_capabilities import sent_capabilities
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
 from tui.client.stderr_pipe import LineLog
@@ -263,7 +263,7 @@ class Connection:
         return build_client(transport, config, self.log_level, self._hooks)
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
-        self.capabilities = await self._raw_capabilities(client, watch)
+        self.capabilities = await sent_capabilities(client, watch, self.timeouts.request)
         info = client.server_info
         self._set_state(
             ConnectionStatus.CONNECTED,
@@ -280,20 +280,6 @@ class Connection:
                 self.log.append(f"[mcp-tui] {exc}")
         self._follower.first_listing_starts()
         await self._refresh_tools(client)
-
-    async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
-        """The capabilities exactly as sent: the typed ones lack the draft ``tools.resolve`` flags."""
-        raw = (watch.handshake or {}).get("capabilities")
-        if raw is None and client.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            try:
-                with anyio.fail_after(self.timeouts.request):
-                    discovered = await client.session.send_discover(client.protocol_version)
-                raw = discovered.get("capabilities")
-            except (MCPError, TimeoutError):
-                raw = None
-        if not isinstance(raw, dict):
-            raw = client.server_capabilities.model_dump(by_alias=True, mode="json", exclude_none=True)
-        return raw
 
     async def _live(self, client: Client) -> None:
         async with anyio.create_task_group() as tg:

@@ -31,7 +31,7 @@ from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
 from tui.client.sent_capabilities import sent_capabilities
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
-from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
+from tui.client.server_settings import apply_log_level, apply_roots, ask_log_level_when_connected
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
@@ -273,11 +273,7 @@ class Connection:
             instructions=client.instructions,
             resolve_capability=server_resolve_dialect(self.capabilities),
         )
-        if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
-            try:
-                await send_log_level(client, self.log_level, self.timeouts.request)
-            except FeatureError as exc:
-                self.log.append(f"[mcp-tui] {exc}")
+        await ask_log_level_when_connected(self, client)
         self._follower.first_listing_starts()
         await self._refresh_tools(client)
 

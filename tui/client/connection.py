@@ -2,8 +2,10 @@
 
 Every exit path (user disconnect, server crash, timeout, error) goes through one cancel scope around
 ``async with Client(...)``, so the SDK's own cleanup always runs and stdio children are always reaped.
-Beside it: ``server_hooks`` (how the server reaches us), ``following`` (its tool list), ``health`` (a
-network server gone quiet), ``auth.connection_auth`` (sign-in) and ``connection_end`` (why it ended).
+Beside it: ``server_hooks`` (how the server reaches us), ``sent_capabilities`` (what it offers),
+``following`` (its tool list), ``followed_resources`` (the resources the person follows), ``health`` (a
+network server gone quiet), ``server_settings`` (its log level and roots), ``auth.connection_auth``
+(sign-in) and ``connection_end`` (why it ended).
 """
 
 from __future__ import annotations

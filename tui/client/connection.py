@@ -2,8 +2,10 @@
 
 Every exit path (user disconnect, server crash, timeout, error) goes through one cancel scope around
 ``async with Client(...)``, so the SDK's own cleanup always runs and stdio children are always reaped.
-Beside it: ``server_hooks`` (how the server reaches us), ``following`` (its tool list), ``health`` (a
-network server gone quiet), ``auth.connection_auth`` (sign-in) and ``connection_end`` (why it ended).
+Beside it: ``server_hooks`` (how the server reaches us), ``sent_capabilities`` (what it offers),
+``following`` (its tool list), ``followed_resources`` (the resources the person follows), ``health`` (a
+network server gone quiet), ``server_settings`` (its log level and roots), ``auth.connection_auth``
+(sign-in) and ``connection_end`` (why it ended).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from typing import TYPE_CHECKING, Any, cast
 import anyio
 from anyio.abc import Process
 from mcp import Client
-from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from tui.client import errors
@@ -27,11 +28,12 @@ from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
 from tui.client.ext_types import server_resolve_dialect
+from tui.client.followed_resources import FollowedResources
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
-from tui.client.resources import subscribe
+from tui.client.sent_capabilities import sent_capabilities
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
-from tui.client.server_settings import apply_log_level, apply_roots, send_log_level
+from tui.client.server_settings import apply_log_level, apply_roots, ask_log_level_when_connected
 from tui.client.stderr_pipe import LineLog
 from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
@@ -102,16 +104,15 @@ class Connection:
         """Whether this connection declared the roots capability (only when roots are configured)."""
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
-        self.subscriptions: frozenset[str] = frozenset()
-        """The resources the person subscribed to, kept across reconnects as their choice: a legacy
-        connection subscribes to each again once connected, a 2026 one opens its first listen stream for
-        them. One the server refuses then is dropped (and named in the log)."""
         self._follower = ChangeFollower(
             self._refresh_tools,
             self.log,
             lambda what: self._emit(ListChanged(self.name, what)),
             lambda uri: self._emit(ResourceUpdated(self.name, uri)),
             lambda: self.timeouts.request,
+        )
+        self._followed = FollowedResources(
+            self._follower.follow_resources, self.log, lambda: self.timeouts.request
         )
         # Through self._emit at call time: whoever listens to this connection hears the server too.
         self._hooks = ServerHooks(
@@ -264,7 +265,7 @@ class Connection:
         return build_client(transport, config, self.log_level, self._hooks)
 
     async def _on_connected(self, client: Client, watch: TransportWatch) -> None:
-        self.capabilities = await self._raw_capabilities(client, watch)
+        self.capabilities = await sent_capabilities(client, watch, self.timeouts.request)
         info = client.server_info
         self._set_state(
             ConnectionStatus.CONNECTED,
@@ -274,27 +275,9 @@ class Connection:
             instructions=client.instructions,
             resolve_capability=server_resolve_dialect(self.capabilities),
         )
-        if self.log_level is not None and self.is_legacy and "logging" in self.capabilities:
-            try:
-                await send_log_level(client, self.log_level, self.timeouts.request)
-            except FeatureError as exc:
-                self.log.append(f"[mcp-tui] {exc}")
+        await ask_log_level_when_connected(self, client)
         self._follower.first_listing_starts()
         await self._refresh_tools(client)
-
-    async def _raw_capabilities(self, client: Client, watch: TransportWatch) -> dict[str, Any]:
-        """The capabilities exactly as sent: the typed ones lack the draft ``tools.resolve`` flags."""
-        raw = (watch.handshake or {}).get("capabilities")
-        if raw is None and client.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            try:
-                with anyio.fail_after(self.timeouts.request):
-                    discovered = await client.session.send_discover(client.protocol_version)
-                raw = discovered.get("capabilities")
-            except (MCPError, TimeoutError):
-                raw = None
-        if not isinstance(raw, dict):
-            raw = client.server_capabilities.model_dump(by_alias=True, mode="json", exclude_none=True)
-        return raw
 
     async def _live(self, client: Client) -> None:
         async with anyio.create_task_group() as tg:
@@ -306,14 +289,14 @@ class Connection:
                 listen=modern,
                 offers=self.capabilities,
                 resources=asked,
-                honored=lambda agreed: self._kept_by_server(asked - agreed),
+                honored=lambda agreed: self._followed.kept_by_server(asked - agreed),
             )
             await tg.start(follow)
             if self.config.transport in ("http", "sse") and self._target is None:
                 tg.start_soon(watch_health, client, self._on_lost, lambda: self.ending)
             # Only now: a change the server announces while it answers these is followed already.
             if self.is_legacy and self.subscriptions:
-                tg.start_soon(self._resubscribe, client)
+                tg.start_soon(self._followed.resubscribe, client)
             await anyio.sleep_forever()
 
     def _on_lost(self, reason: str) -> None:
@@ -360,46 +343,20 @@ class Connection:
             raise FeatureError(f"{self.name} is not connected{why}", Failure.CONNECTION)
         return self.client
 
+    @property
+    def subscriptions(self) -> frozenset[str]:
+        """The resources the person follows, kept across reconnects (``followed_resources``)."""
+        return self._followed.uris
+
     async def follow_resources(self, uris: frozenset[str]) -> frozenset[str]:
         """2026: follow the updates of exactly ``uris`` through subscriptions/listen (the stream is opened
         anew); returns those the server agreed to."""
         self.live_client()
-        honored = await self._follower.follow_resources(uris)
-        self.subscriptions = uris & honored  # one the server did not agree to is not followed
-        return honored
+        return await self._followed.follow(uris)
 
     async def subscribe(self, uri: str, *, on: bool) -> None:
         """Legacy: resources/subscribe (or unsubscribe) ``uri``, remembered for the next connections."""
-        await subscribe(self.live_client(), uri, self.timeouts.request, on=on)
-        self.subscriptions = self.subscriptions | {uri} if on else self.subscriptions - {uri}
-
-    async def _resubscribe(self, client: Client) -> None:
-        # A server forgets its subscriptions with the connection. Each URI is asked on its own, so one
-        # the server now refuses is named in the log and dropped, and the others still follow.
-        for uri in sorted(self.subscriptions):
-            if uri not in self.subscriptions:
-                continue  # unsubscribed meanwhile (the connection is usable while this runs)
-            try:
-                await subscribe(client, uri, self.timeouts.request, on=True)
-            except FeatureError as exc:
-                if exc.failure is Failure.CONNECTION:
-                    return  # this connection is over: the next one subscribes to them all again
-                if exc.failure is Failure.TIMEOUT:
-                    # No answer is not a refusal: the person's choice stays, for the next connection.
-                    self.log.append(
-                        f"[mcp-tui] still subscribed to {uri}, though updates may not come: {exc}"
-                    )
-                    continue
-                self.subscriptions -= {uri}
-                self.log.append(f"[mcp-tui] no longer subscribed after reconnecting: {exc}")
-
-    def _kept_by_server(self, refused: frozenset[str]) -> None:
-        # 2026: the first listen stream asks for every resource followed before; one the server no
-        # longer agrees to is named and dropped, as a refused resubscription is on a legacy connection.
-        for uri in sorted(refused & self.subscriptions):
-            why = f"the server did not agree to send updates of {uri}"
-            self.log.append(f"[mcp-tui] no longer subscribed after reconnecting: {why}")
-        self.subscriptions -= refused
+        await self._followed.subscribe(self.live_client(), uri, on=on)
 
     async def set_log_level(self, level: str) -> str:
         """Ask for log messages at ``level`` and above; returns a sentence saying what happened."""

@@ -1,7 +1,8 @@
 """A connected server's settings that can change while it runs: its log level and its roots.
 
 Both are deprecated in the 2026-07-28 protocol (no logging/setLevel; roots only inside a request), so
-each function says in words what it did, or why it could not.
+each change says in words what it did, or why it could not. A legacy server is asked for the chosen log
+level again at each connect.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from mcp import Client
 
 from tui.client.legacy_requests import roots_list_changed, set_logging_level
 from tui.client.resources import guarded
+from tui.client.stderr_pipe import LineLog
 from tui.config.model import Timeouts
+from tui.model.features import FeatureError
 from tui.model.servers import ConnectionStatus, ServerState
 
 
@@ -27,6 +30,7 @@ class Connection(Protocol):
     capabilities: dict[str, Any]
     log_level: str | None
     roots_declared: bool
+    log: LineLog
 
     @property
     def name(self) -> str: ...
@@ -51,6 +55,18 @@ def roots_result(roots: tuple[str, ...]) -> types.ListRootsResult:
 
 async def send_log_level(client: Client, level: str, timeout: float) -> None:
     await guarded(f"logging/setLevel {level}", timeout, lambda: set_logging_level(client, level))
+
+
+async def ask_log_level_when_connected(connection: Connection, client: Client) -> None:
+    """Legacy, at each connect: ask for the chosen level again (a server forgets it with the connection).
+    A refusal or no answer is said in the server's log; the connection goes on."""
+    level = connection.log_level
+    if level is None or not connection.is_legacy or "logging" not in connection.capabilities:
+        return
+    try:
+        await send_log_level(client, level, connection.timeouts.request)
+    except FeatureError as exc:
+        connection.log.append(f"[mcp-tui] {exc}")
 
 
 def _connected(connection: Connection) -> Client | None:

@@ -68,6 +68,22 @@ class CachedCatalogue:
             "nothing was sent. Wait for the live list, then open the tool again."
         )
 
+    def require_listed_so(self, tool: ToolInfo, listed_now: ToolInfo | None) -> None:
+        """Raise ``ToolNotConfirmed`` unless ``tool`` is confirmed and the server lists it now exactly so
+        (``listed_now``: the server's live definition of that name, None when it lists none).
+
+        A front end holds the definition it showed: a tool opened before the server's tools/list_changed
+        keeps its old hints and hash, and was graded, approved and sent by them (a tool re-listed as
+        destructive ran on an "always up to safe" approval of its safe self). Like a cached definition
+        the live list changed, it is refused until opened again, so the person sees what it is now."""
+        self.require_confirmed(tool)
+        if listed_now == tool:
+            return
+        raise ToolNotConfirmed(
+            f"{tool.name} on {tool.server} changed since it was opened, or the server no longer lists it: "
+            "nothing was sent. Open it again to see what it is now."
+        )
+
     def changed(self, server: str) -> frozenset[str]:
         """Names whose live definition differs from the cached one (empty before the live list)."""
         live = {tool.name: tool for tool in self._live.get(server, ())}

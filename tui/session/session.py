@@ -2,8 +2,9 @@
 call, approvals, the audit log and the settings, shared by every front end (the TUI and the headless CLI).
 
 Front ends subscribe to events, attach an answerer for questions (confirm a call, answer an elicitation),
-and call the methods below; they never compute policy, talk to the SDK or write files. Importing this
-module is cheap: the mcp SDK loads in ``start()``, so the TUI can paint first.
+and call the methods below (signing in and reconnecting: ``connection_controls``); they never compute
+policy, talk to the SDK or write files. Importing this module is cheap: the mcp SDK loads in ``start()``,
+so the TUI can paint first.
 """
 
 from __future__ import annotations
@@ -16,25 +17,18 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tui.config.model import ServerConfig
 from tui.config.startup import Startup
-from tui.model.events import (
-    ClientEvent,
-    ElicitationRequested,
-    SamplingRequested,
-    ServerStateChanged,
-    ToolsChanged,
-)
 from tui.model.hints import Hints
 from tui.model.results import Progress
-from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn, ToolInfo
+from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.safety.assessment import Assessment, assess
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.grade import Grade
-from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session import collector, elicitation_audit, sampling_audit
-from tui.session.catalogue import CachedCatalogue, ToolNotConfirmed
+from tui.session import collector
+from tui.session.catalogue import CachedCatalogue
+from tui.session.client_events import ClientEvents
+from tui.session.connection_controls import ConnectionControls
 from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
-from tui.session.questions import Answerer, ConfirmCall, Question, answer_unattended
+from tui.session.questions import Answerer, Question, answer_unattended
+from tui.session.readiness import Readiness, SessionNotStarted
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.startup import open_catalogue
@@ -48,23 +42,18 @@ if TYPE_CHECKING:
 
 Interface = Literal["tui", "cli"]
 Listener = Callable[[SessionEvent], None]
-_SETTLED = (ConnectionStatus.FAILED, ConnectionStatus.DISCONNECTED, ConnectionStatus.NEEDS_SIGN_IN)
 
 
 def _import_core() -> Any:
     from tui.model.sdk_loading import models_built_on_first_use
 
     with models_built_on_first_use():  # the SDK's pydantic models: most of its import, built when used
-        for name in ("tui.session.call_flow", "tui.session.preflight"):
+        for name in ("tui.session.call_flow", "tui.session.preflight", "tui.session.call_wiring"):
             importlib.import_module(name)
         return importlib.import_module("tui.client.manager")
 
 
-class SessionNotStarted(RuntimeError):
-    """A method that needs the servers was called before ``start()``."""
-
-
-class Session:
+class Session(ConnectionControls):
     def __init__(
         self,
         startup: Startup,
@@ -98,13 +87,20 @@ class Session:
         self._early = dict(early or {})
         self._listeners: list[Listener] = []
         self._answerer: Answerer | None = None
-        self._settled = {server.name: asyncio.Event() for server in startup.servers}
-        self._started = asyncio.Event()
+        self._readiness = Readiness(server.name for server in startup.servers)
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
         self.requests = RequestQueue(self._dispatch, self._publish)
         """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
+        self._client_events = ClientEvents(
+            catalogue=self.catalogue,
+            readiness=self._readiness,
+            requests=self.requests,
+            audit=self.audit,
+            interface=interface,
+            publish=self._publish,
+        )
         self.features = ServerFeatures(self._manager_or_raise, self.settings)
         """Resources, prompts, completions, log levels, roots and traffic of each server."""
 
@@ -146,8 +142,7 @@ class Session:
             manager_module = await asyncio.to_thread(_import_core)
         finally:
             collector.resume()  # start-up is over: what lives now lives as long as the process
-        from tui.session.call_flow import CallFlow
-        from tui.session.preflight import PreflightEngine
+        from tui.session.call_wiring import wire_calls
 
         # The settings are the one source of the timeouts: a change saved in the preferences holds from
         # the next request of every connection, preflight and call, without reconnecting.
@@ -155,33 +150,25 @@ class Session:
         manager = manager_module.ConnectionManager(
             servers,
             lambda: settings.timeouts,
-            emit=self._on_client_event,
+            emit=self._client_events,
             targets=self._targets,
             prestarted=running,
             auth_dir=self.startup.paths.auth_dir,
             config_of=settings.server,  # the one copy of each server's config, trust included
         )
         self.manager = manager
-
-        async def resolver(tool: ToolInfo, arguments: dict[str, Any], timeout: float) -> Any:
-            self.catalogue.require_confirmed(tool)
-            return await manager.resolve(tool.server, tool.name, arguments, timeout)
-
-        self.engine = PreflightEngine(resolver, manager.connection_id, lambda: settings.timeouts.preflight)
-        self.flow = CallFlow(
+        self.engine, self.flow = wire_calls(
             manager,
-            self.engine,
-            lambda: settings.policy,  # the snapshot in force at each decision
-            book=settings.book,
-            assess=self.assess,
+            settings,
+            catalogue=self.catalogue,
             audit=self.audit,
-            confirm=self._confirm,
-            remember=self._remember,
+            assess=self.assess,
+            dispatch=self._dispatch,
             interface=self.interface,
         )
         if connect:
             await manager.start()
-        self._started.set()
+        self._readiness.started.set()
 
     async def aclose(self) -> None:
         """Close every connection; stdio servers are stopped and reaped."""
@@ -198,62 +185,9 @@ class Session:
         Raises ``TimeoutError`` after ``timeout`` seconds.
         """
         names = [server] if server is not None else [s.name for s in self.servers]
-        for name in names:
-            if name not in self._settled:
-                raise KeyError(f"no server named {name!r}")
-
-        async def settled() -> None:
-            await self._started.wait()
-            for name in names:
-                await self._settled[name].wait()
-
-        await asyncio.wait_for(settled(), timeout)
+        await self._readiness.wait(names, timeout)
         await self.catalogue.flush()  # the listed tools are on disk too: a ready session writes nothing more
         return [self.state(name) for name in names]
-
-    # ---- sign-in (OAuth) for HTTP servers ----------------------------------------------------------
-
-    def cannot_sign_in(self, server: str) -> str | None:
-        """Why ``server`` has nothing to sign in to (it is a stdio server), or None when it can sign in."""
-        from tui.client.auth.who_signs_in import nothing_to_sign_in
-
-        # Asked of the connection, the one that signs in: the same answer its sign_in would give (it
-        # follows who_signs_in.signs_in, which ``mcp-tui auth`` asks before there is a connection).
-        if self._manager_or_raise().can_sign_in(server):
-            return None
-        return nothing_to_sign_in(server)
-
-    def sign_in(
-        self, server: str, show_url: Callable[[str], None], *, open_browser: bool = True
-    ) -> Awaitable[ServerState]:
-        """Reconnect ``server``, running the browser step if it asks for sign-in; the state it ends in.
-
-        ``show_url`` receives the authorization address (always shown, whether or not a browser opens).
-        Raises ValueError for a server that cannot sign in (``cannot_sign_in``), before changing anything.
-        """
-        if (reason := self.cannot_sign_in(server)) is not None:
-            raise ValueError(reason)
-        self._settled[server].clear()
-        return self._manager_or_raise().sign_in(server, show_url, open_browser=open_browser)
-
-    def cancel_sign_in(self, server: str) -> None:
-        self._manager_or_raise().cancel_sign_in(server)
-
-    async def sign_out(self, server: str) -> bool:
-        """Disconnect and forget the stored tokens; True when there were any."""
-        return await self._manager_or_raise().sign_out(server)
-
-    def sign_in_status(self, server: str) -> StoredSignIn | None:
-        """What is stored for ``server`` (None when it cannot sign in, e.g. a stdio server)."""
-        return self._manager_or_raise().sign_in_status(server)
-
-    def disconnect(self, server: str) -> Awaitable[None]:
-        """Close the server's connection (a stdio server is stopped); ``reconnect`` starts it again."""
-        return self._manager_or_raise().disconnect(server)
-
-    def reconnect(self, server: str) -> Awaitable[None]:
-        self._settled[server].clear()
-        return self._manager_or_raise().reconnect(server)
 
     # ---- the catalogue -----------------------------------------------------------------------------
 
@@ -274,7 +208,7 @@ class Session:
         return [] if self.manager is None else self.manager.tools(server)
 
     def find_tool(self, server: str, name: str) -> ToolInfo | None:
-        if self.manager is None or server not in self._settled:
+        if self.manager is None or not self._readiness.knows(server):
             return None
         return next((tool for tool in self.manager.tools(server) if tool.name == name), None)
 
@@ -311,7 +245,6 @@ class Session:
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
-        self.catalogue.require_confirmed(tool)
         self._require_listed_so(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
 
@@ -326,63 +259,15 @@ class Session:
 
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
-        await self._started.wait()
-        self.catalogue.require_confirmed(tool)
+        await self._readiness.started.wait()
         self._require_listed_so(tool)
         return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
 
     def _require_listed_so(self, tool: ToolInfo) -> None:
-        """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly so.
-
-        A front end holds the definition it showed: a tool opened before the server's tools/list_changed
-        keeps its old hints and hash, and was graded, approved and sent by them (a tool re-listed as
-        destructive ran on an "always up to safe" approval of its safe self). Like a cached definition
-        the live list changed, it is refused until opened again, so the person sees what it is now."""
-        if self.catalogue.confirmed(tool) and self.find_tool(tool.server, tool.name) == tool:
-            return
-        raise ToolNotConfirmed(
-            f"{tool.name} on {tool.server} changed since it was opened, or the server no longer lists it: "
-            "nothing was sent. Open it again to see what it is now."
-        )
+        """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly as the front end has it."""
+        self.catalogue.require_listed_so(tool, self.find_tool(tool.server, tool.name))
 
     # ---- internals ---------------------------------------------------------------------------------
-
-    async def _confirm(self, request: ConfirmRequest) -> ConfirmChoice:
-        question = ConfirmCall(request)
-        self._dispatch(question)
-        return await question.answer
-
-    def _remember(
-        self,
-        choice: ConfirmChoice,
-        server: ServerConfig,
-        definition: DefinitionSnapshot,
-        assessment: Assessment,
-    ) -> tuple[str, ...]:
-        grade: Grade = assessment.grade.grade
-        return self.settings.remember(choice, server, definition, grade)
-
-    def _on_client_event(self, event: ClientEvent) -> None:
-        if isinstance(event, ElicitationRequested):
-            elicitation_audit.audit_when_answered(event, self.audit, self.interface)
-            self.requests.ask(event)  # the connection awaits the answer
-            return
-        if isinstance(event, SamplingRequested):
-            sampling_audit.audit_when_answered(event, self.audit, self.interface)
-            self.requests.ask(event)
-            return
-        if isinstance(event, ToolsChanged):
-            self._settled[event.server].set()
-            self.catalogue.listed(event.server, event.tools)
-        elif isinstance(event, ServerStateChanged):
-            status = event.state.status
-            if status is ConnectionStatus.CONNECTED:
-                self.catalogue.reported(event.state.name, event.state.server_name, event.state.server_version)
-            if status in _SETTLED:
-                self._settled[event.state.name].set()
-            elif status is ConnectionStatus.CONNECTING:
-                self._settled[event.state.name].clear()
-        self._publish(event)
 
     def _settings_changed(self, kind: ChangeKind) -> None:
         self._publish(SettingsChanged(kind))
@@ -390,11 +275,6 @@ class Session:
     def _publish(self, event: SessionEvent) -> None:
         for listener in list(self._listeners):
             listener(event)
-
-    def _manager_or_raise(self) -> ConnectionManager:
-        if self.manager is None:
-            raise SessionNotStarted("the session has not started its servers yet")
-        return self.manager
 
     def _engine_or_raise(self) -> PreflightEngine:
         if self.engine is None:

@@ -29,10 +29,14 @@ from tui.config.model import ServerConfig
 from tui.model.servers import ConnectionStatus
 
 NAME = "remote"
+SIGN_IN_LIMIT = 45.0
+"""Seconds a sign-in (and each page the test's browser asks for) may take: every flow here ends by itself
+(a callback, a refusal, a cancel) in well under a second on an idle machine; the limit only bounds a broken
+test, below the suite's 60 s per test. No test here is about a sign-in that runs out of time."""
 
 
 def config(url: str, **auth: object) -> ServerConfig:
-    settings = AuthSettings(callback_port=0, sign_in_timeout=10, **auth)  # type: ignore[arg-type]
+    settings = AuthSettings(callback_port=0, sign_in_timeout=SIGN_IN_LIMIT, **auth)  # type: ignore[arg-type]
     return ServerConfig(name=NAME, transport="http", url=url, auth=settings)
 
 
@@ -60,7 +64,7 @@ class Browser:
         self._tasks.add(task)
 
     async def _visit(self, url: str) -> None:
-        async with httpx2.AsyncClient(timeout=10) as client:
+        async with httpx2.AsyncClient(timeout=SIGN_IN_LIMIT) as client:
             answer = await client.get(url)
             back = answer.headers["location"]
             if self.tamper is not None:

@@ -26,6 +26,10 @@ from tui.session.events import SessionEvent, SettingsChanged
 from tui.session.questions import ConfirmCall, Question, answer_unattended
 from tui.session.session import Session
 
+READY_LIMIT = 45.0
+"""Seconds ``ready`` may wait for the demo to list its tools (or fail): a state that comes, in about a
+second on an idle machine; the limit only bounds a broken test, below the suite's 60 s per test."""
+
 
 def records(home: Path) -> list[dict[str, Any]]:
     path = home / "audit.jsonl"
@@ -55,7 +59,7 @@ def tool(session: Session, name: str) -> ToolInfo:
 
 
 async def test_ready_waits_for_the_tool_list_without_polling(session: Session) -> None:
-    [state] = await session.ready("demo", timeout=20)
+    [state] = await session.ready("demo", timeout=READY_LIMIT)
     assert state.status is ConnectionStatus.CONNECTED
     assert state.tool_count == len(session.tools("demo")) >= 10
 
@@ -67,7 +71,7 @@ async def test_ready_returns_a_failed_server_instead_of_hanging(home: Path) -> N
     running = Session(load_startup(config_path=None), interface="cli")
     await running.start()
     try:
-        [state] = await running.ready(timeout=20)
+        [state] = await running.ready(timeout=READY_LIMIT)
     finally:
         await running.aclose()
     assert state.status is ConnectionStatus.FAILED
@@ -75,7 +79,7 @@ async def test_ready_returns_a_failed_server_instead_of_hanging(home: Path) -> N
 
 
 async def test_an_unattended_session_sends_nothing_that_needs_approval(session: Session, home: Path) -> None:
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     sandbox = home / "demo-sandbox"
     before = snapshot(sandbox)
     record = await session.call(tool(session, "manage_files"), {"action": "delete", "path": "welcome.txt"})
@@ -99,7 +103,7 @@ async def test_the_attached_front_end_answers_and_exactly_the_confirmed_argument
         question.answer.set_result(ConfirmChoice.ONCE)
 
     session.attach(answer)
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     arguments = {"action": "append", "path": "notes/today.txt", "content": "hello\n"}
     record = await session.call(tool(session, "manage_files"), arguments)
     arguments["content"] = "changed after the call started"  # the frozen copy is what was sent
@@ -112,7 +116,7 @@ async def test_the_attached_front_end_answers_and_exactly_the_confirmed_argument
 
 
 async def test_evaluate_decides_without_sending_or_writing(session: Session, home: Path) -> None:
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     before = snapshot(home)
     evaluation = await session.evaluate(
         tool(session, "manage_files"), {"action": "read", "path": "welcome.txt"}
@@ -126,7 +130,7 @@ async def test_evaluate_decides_without_sending_or_writing(session: Session, hom
 
 
 async def test_your_override_is_on_top_of_the_resolution_everywhere(session: Session, home: Path) -> None:
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     files = tool(session, "manage_files")
     saved = session.settings.set_override("demo", "manage_files", {"openWorldHint": True})
     assert saved.ok, saved.message
@@ -153,7 +157,7 @@ async def test_always_is_saved_by_the_settings_service_and_the_next_call_runs(
         question.answer.set_result(ConfirmChoice.ALWAYS)
 
     session.attach(always)
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     files = tool(session, "manage_files")
     await session.call(files, {"action": "read", "path": "welcome.txt"})
     stored = json.loads((home / "approvals.json").read_text(encoding="utf-8"))
@@ -178,7 +182,7 @@ async def test_an_elicitation_no_one_can_answer_is_declined(session: Session) ->
             answer_unattended(question)
 
     session.attach(confirm_only)
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     record = await session.call(tool(session, "ask_user"), {})
     assert [type(q) for q in seen] == [ConfirmCall, ElicitationRequested]
     assert record.outcome.status is CallStatus.OK
@@ -192,7 +196,7 @@ async def test_interrupted_while_asking_is_audited_as_cancelled_and_sends_nothin
     """Ctrl+C at a terminal prompt (or the app closing over a dialog) cancels the call while it waits."""
     asked = asyncio.Event()
     session.attach(lambda question: asked.set())  # a front end that never answers
-    await session.ready("demo", timeout=20)
+    await session.ready("demo", timeout=READY_LIMIT)
     sandbox = home / "demo-sandbox"
     before = snapshot(sandbox)
     call = asyncio.ensure_future(

@@ -26,6 +26,12 @@ KEEP_NOTIFICATIONS = 3600.0
 from there after 5 s, which a loaded machine can spend between a notify and a test reading it."""
 
 
+WAIT_LIMIT = 45.0
+"""Seconds a wait for a state may take before the test fails: a safety net for a state that never comes,
+not a measure (each comes in well under a second on an idle machine; a loaded one has taken over 20 s).
+Below the suite's 60 s per test, so a wait that runs out says what it waited for."""
+
+
 def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
     """The app as ``mcp-tui`` builds it; MCP_TUI_HOME must already point at ``home``."""
     if config_text is not None:
@@ -36,7 +42,7 @@ def make_app(home: Path, config_text: str | None = None) -> McpTuiApp:
     return app
 
 
-async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 20.0) -> None:
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = WAIT_LIMIT) -> None:
     """Let the app run until ``condition()`` holds; fail with a clear message after ``timeout`` s.
 
     A condition that asks for a widget not mounted yet (NoMatches) is a condition that does not hold yet:
@@ -63,7 +69,7 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: 
 
 async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo") -> list[ToolInfo]:
     """The session's own "ready" (no polling): the server has listed its tools (or failed)."""
-    await app.session.ready(server, timeout=20)
+    await app.session.ready(server, timeout=WAIT_LIMIT)
     await pilot.pause()
     tools = app.session.tools(server)
     assert tools, f"{server} listed no tools: {app.session.state(server)}"

@@ -19,6 +19,11 @@ from tui.session.preflight import PreflightStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
 
+PATIENT_PREFLIGHT = "[timeouts]\npreflight = 3600\n"
+"""The demo resolves in milliseconds, but the preflight's own limit (3 s by default) is a time a loaded
+machine can spend: the reopened call's preflight then ended FAILED ("timed out"), never RESOLVED, and the
+wait for it ran out."""
+
 
 @pytest.mark.parametrize(
     ("tool", "arguments", "status", "first_line"),
@@ -35,7 +40,7 @@ from tui.ui.widgets.history import CallHistory
 async def test_a_call_reopened_from_history_shows_its_preflight_status(
     home: Path, tool: str, arguments: dict[str, Any], status: PreflightStatus, first_line: str
 ) -> None:
-    app = make_app(home)
+    app = make_app(home, PATIENT_PREFLIGHT)
     async with app.run_test(size=(120, 40)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         await app.main_screen.open_tool(tools[tool], arguments)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from app_harness import wait_for
@@ -43,43 +44,90 @@ def shown(app: App[None]) -> dict[str, bool]:
     return {key.key: not key.has_class("-disabled") for key in app.screen.query(FooterKey)}
 
 
+def showing(app: App[None], keys: dict[str, bool]) -> Callable[[], bool]:
+    """Textual rebuilds the footer after a refresh that follows the bindings signal: wait for that."""
+
+    def condition() -> bool:
+        return shown(app) == keys
+
+    condition.__doc__ = f"the footer to show {keys}"
+    return condition
+
+
+class CountingFooter(KeyFooter):
+    """A KeyFooter that counts the bindings signals it has handled and the times it built its keys."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handled = 0
+        self.builds = 0
+
+    def compose(self) -> ComposeResult:
+        self.builds += 1
+        yield from super().compose()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.handled += 1
+
+
 async def test_the_keys_of_the_screen_are_shown_once_it_has_painted() -> None:
     async with KeysApp().run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: pilot.app.screen.query(FooterKey))
         assert shown(pilot.app) == {"f5": True, "f6": True}
 
 
+class CountedKeys(Keys):
+    def compose(self) -> ComposeResult:
+        yield Input(id="plain")
+        yield Editor(id="editor")
+        yield CountingFooter()
+
+
+class CountedKeysApp(KeysApp):
+    def get_default_screen(self) -> Screen[None]:
+        return CountedKeys()
+
+
 async def test_signals_that_change_nothing_on_show_do_not_rebuild_the_keys() -> None:
-    async with KeysApp().run_test() as pilot:
-        await pilot.pause()
-        before = list(pilot.app.screen.query(FooterKey))
+    async with CountedKeysApp().run_test() as pilot:
+        screen = pilot.app.screen
+        footer = screen.query_one(CountingFooter)
+        plain = screen.query_one("#plain", Input)
+        plain.focus()  # an Input shows no keys of its own
+        await wait_for(pilot, showing(pilot.app, {"f5": True, "f6": True}))
+        await wait_for(pilot, lambda: screen.focused is plain)
+        before, builds, handled = list(screen.query(FooterKey)), footer.builds, footer.handled
         for _ in range(5):
-            pilot.app.screen.refresh_bindings()
-        pilot.app.screen.query_one("#plain").focus()  # an Input shows no keys of its own
-        await pilot.pause()
-        assert list(pilot.app.screen.query(FooterKey)) == before
+            screen.refresh_bindings()
+        screen.set_focus(None)  # the focus leaves and comes back: a signal each, the same keys
+        plain.focus()
+
+        def signals_handled() -> bool:
+            """the footer to handle the seven signals (each asks for one recompose)"""
+            return screen.focused is plain and footer.handled >= handled + 7
+
+        await wait_for(pilot, signals_handled)
+        assert (footer.builds, list(screen.query(FooterKey))) == (builds, before)
 
 
 async def test_a_key_that_stops_working_is_shown_disabled() -> None:
     async with KeysApp().run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, showing(pilot.app, {"f5": True, "f6": True}))
         screen = pilot.app.screen
         assert isinstance(screen, Keys)
         screen.can_reload = False
         screen.refresh_bindings()
-        await pilot.pause()
-        assert shown(pilot.app) == {"f5": False, "f6": True}
+        await wait_for(pilot, showing(pilot.app, {"f5": False, "f6": True}))
 
 
 async def test_the_focused_widgets_keys_come_and_go_with_the_focus() -> None:
     async with KeysApp().run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, showing(pilot.app, {"f5": True, "f6": True}))
         pilot.app.screen.query_one("#editor").focus()
-        await pilot.pause()
-        assert shown(pilot.app) == {"ctrl+s": True, "f5": True, "f6": True}
+        await wait_for(pilot, showing(pilot.app, {"ctrl+s": True, "f5": True, "f6": True}))
         pilot.app.screen.query_one("#plain").focus()
-        await pilot.pause()
-        assert shown(pilot.app) == {"f5": True, "f6": True}
+        await wait_for(pilot, showing(pilot.app, {"f5": True, "f6": True}))
 
 
 class Crowded(Screen[None]):
@@ -142,9 +190,9 @@ class PaletteApp(App[None]):
 async def test_the_palette_key_follows_whether_the_palette_can_open() -> None:
     app = PaletteApp()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await wait_for(pilot, showing(app, {app.COMMAND_PALETTE_BINDING: True}))
         app.palette_works = False
         app.screen.refresh_bindings()
-        await pilot.pause()
+        await wait_for(pilot, showing(app, {app.COMMAND_PALETTE_BINDING: False}))
         palette = app.screen.query_one("FooterKey.-command-palette", FooterKey)
         assert palette.has_class("-disabled")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from app_harness import make_app, wait_for
+from app_harness import WAIT_LIMIT, make_app, wait_for
 from servers.oauth_server import serving
 from textual.widgets import TextArea
 
@@ -38,7 +38,8 @@ async def test_sign_in_from_the_server_list(home: Path, monkeypatch: pytest.Monk
             assert isinstance(screen, SignInScreen)
             assert screen.query_one("#sign-in-url", TextArea).text == screen.url
             assert screen.url is not None
-            async with httpx2.AsyncClient(follow_redirects=True, timeout=10) as browser:
+            # The way back goes through the app's own callback listener: as patient as any wait here.
+            async with httpx2.AsyncClient(follow_redirects=True, timeout=WAIT_LIMIT) as browser:
                 page = await browser.get(screen.url)
             assert page.status_code == 200
 
@@ -56,7 +57,7 @@ async def test_a_stdio_server_offers_no_sign_in_and_the_key_says_why(home: Path)
         assert "Sign in" not in footer_keys, "no dead key in the footer"
 
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app._notifications)  # the key's answer: a note
         assert app.is_running
         assert not isinstance(app.screen, SignInScreen)
         notes = [str(n.message) for n in app._notifications]

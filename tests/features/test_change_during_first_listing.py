@@ -34,5 +34,5 @@ async def test_a_change_announced_during_the_first_listing_is_listed(home: Path)
 
     server._lowlevel_server.add_request_handler("tools/list", types.PaginatedRequestParams, list_tools)
     async with started(home, server) as (session, _):
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         await wait_until(lambda: "late_tool" in {tool.name for tool in session.manager.tools("f")})  # type: ignore[union-attr]

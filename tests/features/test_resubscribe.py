@@ -35,7 +35,7 @@ async def test_after_the_server_process_dies_a_reconnect_subscribes_again(home: 
     session.subscribe(events.append)
     await session.start()
     try:
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         for uri in sorted(FOLLOWED):
             await session.features.subscribe("f", uri)
         connection = session.manager.connection("f")  # type: ignore[union-attr]
@@ -59,7 +59,7 @@ async def test_one_refused_resubscription_is_named_and_the_others_still_follow(h
         state.subscribed.clear()
         state.refused.add("notes://data.json")
         await session.reconnect("f")
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         await wait_until(lambda: state.subscribed == ["notes://plain"])
         assert session.features.subscribed("f") == {"notes://plain"}
         (line,) = [line for line in session.stderr("f") if "no longer subscribed" in line]
@@ -88,7 +88,7 @@ async def test_a_tool_list_change_announced_while_resubscribing_is_followed(home
         await session.features.subscribe("f", "notes://plain")
         reconnected = True
         await session.reconnect("f")
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         await wait_until(lambda: "late_tool" in {tool.name for tool in session.manager.tools("f")})  # type: ignore[union-attr]
 
 
@@ -109,7 +109,7 @@ async def test_a_resubscription_without_an_answer_keeps_the_subscription(home: P
             await session.features.subscribe("f", uri)
         reconnected = True
         await session.reconnect("f")
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         await wait_until(lambda: any("notes://data.json" in line for line in session.stderr("f")))
         (line,) = [line for line in session.stderr("f") if "notes://data.json" in line]
         assert "still subscribed to notes://data.json" in line
@@ -126,7 +126,7 @@ async def test_on_2026_a_resource_no_longer_agreed_to_after_a_reconnect_is_named
             await session.features.subscribe("f", uri)
         state.refused.add("notes://plain")
         await session.reconnect("f")
-        await session.ready("f", timeout=10)
+        await session.ready("f", timeout=45)
         await wait_until(lambda: any("no longer subscribed" in line for line in session.stderr("f")))
         assert session.features.subscribed("f") == {"notes://canary"}
         (line,) = [line for line in session.stderr("f") if "no longer subscribed" in line]

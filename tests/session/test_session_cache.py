@@ -40,7 +40,7 @@ async def run_once(home: Path, echo_description: str = "Returns its input.") -> 
     """A whole earlier run: connect, list, close (which leaves the list in the cache)."""
     session = session_for(home, build_slow(Gate(opened=True), echo_description))
     await session.start()
-    await session.ready("slow", timeout=20)
+    await session.ready("slow", timeout=45)
     tools = session.tools("slow")
     await session.aclose()
     return tools
@@ -77,7 +77,7 @@ async def test_cached_tools_are_known_at_once_and_refused_until_the_server_lists
         assert not session.audit.path.exists()  # and nothing was sent
 
         gate.open()
-        await session.ready("slow", timeout=20)
+        await session.ready("slow", timeout=45)
         assert session.catalogue.confirmed(echo)
         assert session.catalogue.cached("slow") == ()
         assert [entry.confirmed for entry in session.catalogue.entries("slow")] == [True, True]
@@ -93,7 +93,7 @@ async def test_a_definition_that_changed_is_flagged_and_its_cached_copy_stays_re
     old_echo = next(tool for tool in session.catalogue.cached("slow") if tool.name == "echo")
     await session.start()
     try:
-        await session.ready("slow", timeout=20)
+        await session.ready("slow", timeout=45)
         assert session.catalogue.changed("slow") == {"echo"}
         flagged = {entry.tool.name: entry.changed for entry in session.catalogue.entries("slow")}
         assert flagged == {"echo": True, "shout": False}
@@ -119,7 +119,7 @@ async def test_a_corrupt_cache_is_ignored_and_rewritten(tmp_path: Path) -> None:
     assert session.catalogue.cached("slow") == ()
     await session.start()
     try:
-        await session.ready("slow", timeout=20)
+        await session.ready("slow", timeout=45)
         assert [tool.name for tool in session.tools("slow")] == ["echo", "shout"]
     finally:
         await session.aclose()

@@ -47,7 +47,7 @@ def sampling_shown(app: McpTuiApp) -> bool:
 
 async def ask_to_sample(pilot: Pilot[None], app: McpTuiApp, question: str) -> asyncio.Future[CallOutcome]:
     """Call the server's ask_model tool in the background, until its sampling dialog is on screen."""
-    await app.session.ready("f", timeout=20)
+    await app.session.ready("f", timeout=45)
     manager = app.session.manager
     assert manager is not None
     call = asyncio.ensure_future(manager.call_tool("f", "ask_model", {"question": question}))
@@ -58,7 +58,7 @@ async def ask_to_sample(pilot: Pilot[None], app: McpTuiApp, question: str) -> as
 async def open_first(pilot: Pilot[None], app: McpTuiApp, key: str, list_id: str, count: int) -> OptionList:
     """Open a feature tab with ``key``, wait for its list to hold ``count`` entries and open the first
     with Enter: the key put the focus in the list, its first row highlighted."""
-    await app.session.ready("f", timeout=20)
+    await app.session.ready("f", timeout=45)
     await pilot.press(key)
     listing = app.screen.query_one(list_id, OptionList)
     await wait_for(pilot, lambda: listing.option_count == count)
@@ -145,7 +145,7 @@ async def test_prompts_are_fetched_with_arguments_and_shown_literally(home: Path
 async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         await pilot.press("f9")
         table = app.screen.query_one("#traffic-table", TrafficTable)
         await wait_for(pilot, lambda: table.row_count >= 4)
@@ -165,7 +165,7 @@ async def test_traffic_is_listed_filtered_expanded_and_exported(home: Path) -> N
 async def test_traffic_rows_keep_room_beside_the_json_at_80x24(home: Path) -> None:
     app = app_with(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         await pilot.press("f9")
         table = app.screen.query_one("#traffic-table", TrafficTable)
         await wait_for(pilot, lambda: table.row_count >= 4)
@@ -181,7 +181,7 @@ async def test_server_info_shows_the_handshake_sets_the_log_level_and_edits_root
     state = State()
     app = app_with(home, state)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         await pilot.press("f10")
         await wait_for(pilot, lambda: "feature-test 4.5.6" in text_of(app, "#info-text"))
         info = text_of(app, "#info-text")
@@ -232,7 +232,7 @@ async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_be
         "f10": ServerInfoView,
     }
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         # Every ordered pair of these tabs, one after the other, each once the tab bar has scrolled to it.
         for key in ["f7", "f8", "f9", "f10", "f7", "f9", "f8", "f10", "f9", "f7", "f10", "f8", "f7"]:
             await pilot.press(key)
@@ -330,7 +330,7 @@ async def test_the_subscribe_button_says_what_it_does_to_the_resource_read(home:
         await wait_for(pilot, lambda: str(button.label) == "Unsubscribe")
         state.refused.add("notes://plain")  # the server refuses it after a reconnect: it is dropped
         await app.session.reconnect("f")
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         await wait_for(pilot, lambda: app.session.features.subscribed("f") == frozenset())
         listing.focus()
         await pilot.press("down")
@@ -359,7 +359,7 @@ async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -
     a resolving server, shown as the call's hints) as the tool's own."""
     app = app_with(home)
     async with app.run_test(size=(140, 50)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         screen = app.main_screen
         await wait_for(pilot, lambda: screen.session_started)
         touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")

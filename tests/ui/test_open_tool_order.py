@@ -36,7 +36,7 @@ async def earlier_run(home: Path) -> None:
     """A run that listed the tools, so this one shows them (cached) before the server answers."""
     session = Session(startup_in(home), targets={"slow": build_slow(Gate(opened=True))})
     await session.start()
-    await session.ready("slow", timeout=20)
+    await session.ready("slow", timeout=45)
     await session.aclose()
 
 
@@ -72,7 +72,7 @@ async def test_a_tool_opened_before_the_server_lists_its_tools_opens_and_keeps_w
         assert not_listed_yet(app)  # still the order asked for
 
         gate.open()
-        await app.session.ready("slow", timeout=20)
+        await app.session.ready("slow", timeout=45)
 
         def confirmed() -> bool:
             """the server's own list to replace the cached one"""
@@ -94,7 +94,7 @@ async def test_ctrl_r_while_another_tool_opens_never_sends_the_old_form_to_the_n
     moment the panel is replacing echo's form by shout's sends nothing."""
     app = McpTuiApp(startup_in(home), targets={"slow": build_slow(Gate(opened=True))})
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.session.ready("slow", timeout=20)
+        await app.session.ready("slow", timeout=45)
         screen = app.main_screen
         by_name = {tool.name: tool for tool in app.session.tools("slow")}
         await screen.open_tool(by_name["echo"], {"text": "typed for echo"})

@@ -54,7 +54,7 @@ async def test_the_logs_tab_shows_the_lines_that_came_while_hidden_and_their_tai
 ) -> None:
     app = app_with(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         screen = app.main_screen
         await screen.mount_workspace()
         view = screen.query_one(ServerLogView)
@@ -85,7 +85,7 @@ async def test_the_logs_tab_shows_the_lines_that_came_while_hidden_and_their_tai
 async def test_the_traffic_tab_follows_the_tail_it_was_following(home: Path, how: str) -> None:
     app = app_with(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.session.ready("f", timeout=20)
+        await app.session.ready("f", timeout=45)
         screen = app.main_screen
         await screen.mount_workspace()
         table = screen.query_one(TrafficTable)

@@ -27,7 +27,7 @@ def startup_in(home: Path) -> Startup:
 async def earlier_run(home: Path, echo_description: str = "Returns its input.") -> None:
     session = Session(startup_in(home), targets={"slow": build_slow(Gate(opened=True), echo_description)})
     await session.start()
-    await session.ready("slow", timeout=20)
+    await session.ready("slow", timeout=45)
     await session.aclose()
 
 
@@ -62,7 +62,7 @@ async def test_cached_names_show_before_the_server_answers_and_lose_the_mark_onc
         assert audit_records(home) == []
 
         gate.open()
-        await app.session.ready("slow", timeout=20)
+        await app.session.ready("slow", timeout=45)
 
         def confirmed() -> bool:
             """the live list to replace the cached rows"""
@@ -79,7 +79,7 @@ async def test_a_tool_whose_definition_changed_is_flagged_when_the_live_list_arr
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         gate.open()
-        await app.session.ready("slow", timeout=20)
+        await app.session.ready("slow", timeout=45)
 
         def flagged() -> bool:
             """the changed tool to be flagged"""

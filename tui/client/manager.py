@@ -17,12 +17,11 @@ from anyio.abc import Process
 from tui.client import calling
 from tui.client.auth import sign_in
 from tui.client.auth.browser_step import ShowUrl
-from tui.client.auth.store import StoredSignIn
 from tui.client.connection import Connection
 from tui.config.model import ServerConfig, Timeouts, TimeoutsSource
 from tui.model.events import ClientEvent
 from tui.model.results import CallOutcome, Progress, ResolveOutcome
-from tui.model.servers import ServerState, ToolInfo
+from tui.model.servers import ServerState, StoredSignIn, ToolInfo
 
 
 class ConnectionManager:

@@ -275,11 +275,11 @@ def audited_outcome(record: CallRecord) -> tuple[Outcome, int | None, str | None
     a call that was not sent has no duration, and what the person chose names its outcome."""
     status, sent_ms, error = outcome_fields(record.outcome)
     if record.outcome.status is CallStatus.DENIED:
-        return audit_outcome_of_unsent(record.choice), None, error
+        return _audit_outcome_of_unsent(record.choice), None, error
     return status, sent_ms, error
 
 
-def audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
+def _audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
     """The audit outcome of a call that was not sent: what the person chose decides the word."""
     if choice is ConfirmChoice.CANCEL:
         return "cancelled"

@@ -84,7 +84,8 @@ def junit(path: Path) -> ET.Element:
             assert int(element.attrib[kind + ("s" if kind != "skipped" else "")]) == expected
         assert float(element.attrib["time"]) >= 0
     for case in cases:
-        assert case.attrib["name"] and case.attrib["classname"]
+        assert case.attrib["name"]
+        assert case.attrib["classname"]
         float(case.attrib["time"])
         assert sum(case.find(kind) is not None for kind in ("failure", "error", "skipped")) <= 1
     return suite
@@ -102,14 +103,16 @@ def test_five_saved_calls_pass_against_the_demo_with_a_junit_report(home: Path) 
     suite = junit(report)
     assert suite.attrib["name"] == "demo"
     assert [case.attrib["name"] for case in suite] == [
-        "read the welcome file", "list the sandbox", "stats match their schema", "select fruits", "count words",
+        "read the welcome file", "list the sandbox", "stats match their schema", "select fruits",
+        "count words",
     ]  # fmt: skip
     assert suite[0].attrib["classname"] == "demo.manage_files"
     # The same call path as a typed call: each one is in the audit log, decided by the same rules (an
     # untrusted server's call asks; --approve-up-to answered it).
     records = audit_records(home)
     assert [(r["tool"], r["decision"], r["choice"], r["outcome"]) for r in records] == [
-        (tool, "ask", "once", "ok") for tool in ("manage_files", "list_sandbox", "sandbox_stats", "sql", "word_count")
+        (tool, "ask", "once", "ok")
+        for tool in ("manage_files", "list_sandbox", "sandbox_stats", "sql", "word_count")
     ]
 
 
@@ -173,7 +176,9 @@ def test_a_changed_definition_stops_its_call_unless_accepted(home: Path) -> None
     assert "not run  rename  drift/rename  (exit 5)" in changed.stdout
     assert len(audit_records(home)) == sent_before  # neither reached the call path
 
-    accepted = run_cli("run", str(collection), "--approve-up-to", "medium", "--accept-changed", "--json", home=home)
+    accepted = run_cli(
+        "run", str(collection), "--approve-up-to", "medium", "--accept-changed", "--json", home=home
+    )
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     records = [json.loads(line) for line in accepted.stdout.splitlines()]
     assert [r["status"] for r in records] == ["passed", "passed"]
@@ -214,7 +219,7 @@ def test_a_broken_collection_names_file_line_and_problem_and_runs_nothing(home: 
     )
     result = run_cli("run", str(collection), "--approve-up-to", "safe", home=home)
     assert result.returncode == 2
-    assert f"{collection}, line 6: calls[1]: \"tool\" must be a non-empty string" in result.stderr
+    assert f'{collection}, line 6: calls[1]: "tool" must be a non-empty string' in result.stderr
     assert "expect.grade must be one of safe, low, medium, high, critical, not 'dangerous'" in result.stderr
     assert "unknown expectation(s) colour" in result.stderr
     assert result.stdout == ""

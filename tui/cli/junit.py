@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from tui.safety.visible_text import visible_indented
+from tui.safety.visible_text import visible
 
 Verdict = Literal["passed", "failure", "error", "skipped"]
 
@@ -37,7 +37,7 @@ class JUnitCase:
 
 
 def _text(value: str) -> str:
-    return visible_indented(value)
+    return visible(value)
 
 
 def junit_xml(suite: str, cases: list[JUnitCase], *, timestamp: datetime | None = None) -> str:

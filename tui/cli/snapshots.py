@@ -11,7 +11,7 @@ from tui.cli.exit_codes import CliError, Exit
 from tui.cli.parsing import Request
 from tui.cli.records import emit
 from tui.cli.session_run import load, run, with_session
-from tui.cli.targets import check_server, connect, only, split_names
+from tui.cli.targets import check_server, connect, only
 from tui.safety.visible_text import visible_line
 
 if TYPE_CHECKING:
@@ -20,11 +20,14 @@ if TYPE_CHECKING:
 
 def snapshot(request: Request) -> int:
     startup = load(request)
-    server = (
-        check_server(request.names[0], startup)
-        if request.names
-        else split_names(["?"], startup, "snapshot")[0]
-    )
+    if request.names:
+        server = check_server(request.names[0], startup)
+    elif len(startup.servers) == 1:
+        server = startup.servers[0].name
+    else:
+        names = ", ".join(s.name for s in startup.servers) or "none"
+        count = len(startup.servers)
+        raise CliError(Exit.USAGE, f"there are {count} servers ({names}); name one: mcp-tui snapshot SERVER")
     startup = only(startup, server)
 
     async def body(session: Session) -> int:

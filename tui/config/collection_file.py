@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from tui.config.locate import toml_key_lines
 from tui.config.problems import ConfigProblem
 from tui.config.sections import GRADES
+from tui.config.toml_chunks import parse_salvaging
 from tui.model.collections import HASH_PREFIX, UNSET, Collection, Expectations, SavedCall
 from tui.model.hints import HINT_NAMES
 
@@ -46,13 +46,12 @@ def read_collection(path: Path) -> Collection:
         raise CollectionProblems(
             [ConfigProblem(path, None, f"cannot read the collection: {error}")]
         ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
-        raise CollectionProblems([ConfigProblem(path, line, f"not valid TOML: {error}")]) from None
+    data, broken = parse_salvaging(text)
+    if broken:
+        problems = [ConfigProblem(path, line, f"not valid TOML: {why}") for line, why in broken]
+        raise CollectionProblems(problems)
     lines = toml_key_lines(text)
-    problems: list[ConfigProblem] = []
+    problems = []
     extra = sorted(set(data) - {"calls"})
     if extra:
         problems.append(ConfigProblem(path, lines.get((extra[0],)), f"unknown key(s) {', '.join(extra)}"))

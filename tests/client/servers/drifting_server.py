@@ -28,7 +28,11 @@ V1 = [
 
 def v2() -> list[dict]:
     tools = {tool["name"]: tool for tool in copy.deepcopy(V1)}
-    tools["read_file"]["annotations"] = {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False}
+    tools["read_file"]["annotations"] = {
+        "readOnlyHint": False,
+        "destructiveHint": False,
+        "openWorldHint": False,
+    }
     del tools["delete_file"]["annotations"]
     tools["search"]["inputSchema"]["properties"]["scope"] = {"type": "string"}
     tools["rename"]["description"] = "Rename or move a file."

@@ -159,3 +159,13 @@ def test_only_picks_calls_in_file_order_and_names_unknown_ones(tmp_path: Path) -
     assert [call.name for call in select(collection, [])] == ["a", "b", "c"]
     with pytest.raises(KeyError, match="'x'"):
         select(collection, ["x"])
+
+
+def test_a_toml_mistake_does_not_hide_the_problems_of_the_tables_that_parse(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.toml"
+    path.write_text('[[calls]]\nname = "a"\ntool = "sql"\n[[calls]\nname = "b"\n', encoding="utf-8")
+    with pytest.raises(CollectionProblems) as raised:
+        read_collection(path)
+    assert [(p.line, p.message[:22]) for p in raised.value.problems] == [
+        (4, "not valid TOML: TOML s"), (1, 'calls[0]: "server" mus'),
+    ]  # fmt: skip

@@ -46,18 +46,17 @@ def read_collection(path: Path) -> Collection:
         raise CollectionProblems(
             [ConfigProblem(path, None, f"cannot read the collection: {error}")]
         ) from None
+    # Every mistake at once: the tables that parse are checked too, so one run names everything to fix.
     data, broken = parse_salvaging(text)
-    if broken:
-        problems = [ConfigProblem(path, line, f"not valid TOML: {why}") for line, why in broken]
-        raise CollectionProblems(problems)
+    problems = [ConfigProblem(path, line, f"not valid TOML: {why}") for line, why in broken]
     lines = toml_key_lines(text)
-    problems = []
     extra = sorted(set(data) - {"calls"})
     if extra:
         problems.append(ConfigProblem(path, lines.get((extra[0],)), f"unknown key(s) {', '.join(extra)}"))
     entries = data.get("calls", [])
     if not isinstance(entries, list) or not entries:
-        problems.append(ConfigProblem(path, None, "no calls: a collection is a list of [[calls]] tables"))
+        if not problems:
+            problems.append(ConfigProblem(path, None, "no calls: a collection is a list of [[calls]] tables"))
         raise CollectionProblems(problems)
     calls: list[SavedCall] = []
     seen: set[str] = set()

@@ -124,7 +124,8 @@ CASES: list[Case] = [
     one("prompt-missing-argument", "without its required argument: exit 2, nothing sent", "prompt",
         "review", "language=perl", config=GOLDEN_SERVER_CONFIG),
     *[Case(name, "saved calls: one passes, one fails an expectation, one needs approval: exit 8",
-           (cmd("run", "{home}/smoke.toml", "--approve-up-to", "safe", *extra),), files=(("smoke.toml", SMOKE),))
+           (cmd("run", "{home}/smoke.toml", "--approve-up-to", "safe", *extra),),
+           files=(("smoke.toml", SMOKE),))
       for name, extra in (("run", ()), ("run-json", ("--json",)))],
     Case("run-broken", "a collection with mistakes: each named by line, nothing runs, exit 2",
          (cmd("run", "{home}/c.toml"),),

@@ -224,3 +224,66 @@ def test_a_broken_collection_names_file_line_and_problem_and_runs_nothing(home: 
     assert "unknown expectation(s) colour" in result.stderr
     assert result.stdout == ""
     assert audit_records(home) == []
+
+
+EACH_EXPECTATION_FAILS = """
+[[calls]]
+name = "tool error, not expected"
+server = "demo"
+tool = "manage_files"
+args = { action = "read", path = "missing.txt" }
+
+[[calls]]
+name = "tool error, expected"
+server = "demo"
+tool = "manage_files"
+args = { action = "read", path = "missing.txt" }
+expect.is_error = true
+expect.text_contains = "missing.txt is missing"
+
+[[calls]]
+name = "every other expectation fails"
+server = "demo"
+tool = "sandbox_stats"
+expect.is_error = true
+expect.text_contains = "zebra"
+expect.text_regex = '^\\d+ zebras'
+expect.structured = { largest = "nothing.txt" }
+expect.output_schema_valid = false
+expect.grade = "critical"
+expect.hints = { readOnlyHint = false, openWorldHint = false }
+expect.max_ms = 0.001
+
+[[calls]]
+name = "what did hold"
+server = "demo"
+tool = "sandbox_stats"
+expect.structured = { notes = 0 }
+expect.output_schema_valid = true
+expect.hints = { readOnlyHint = true }
+"""
+
+
+def test_each_expectation_is_checked_and_named_when_it_fails(home: Path) -> None:
+    collection = home / "each.toml"
+    collection.write_text(EACH_EXPECTATION_FAILS, encoding="utf-8")
+    result = run_cli("run", str(collection), "--approve-up-to", "safe", "--json", home=home)
+    assert result.returncode == 8, result.stdout + result.stderr
+    unexpected, expected, others, held = [json.loads(line) for line in result.stdout.splitlines()]
+    assert unexpected["failures"] == [
+        "expect.is_error: expected false (not stated: a saved call must not fail), got true: "
+        "Nothing done: missing.txt is missing; read works on existing files."
+    ]
+    assert expected["status"] == "passed"
+    assert [failure.split(":")[0] for failure in others["failures"]] == [
+        "expect.is_error",
+        "expect.text_contains",
+        "expect.text_regex",
+        "expect.structured",
+        "expect.output_schema_valid",
+        "expect.grade",
+        "expect.hints.readOnlyHint",
+        "expect.max_ms",
+    ]
+    assert "expect.grade: expected critical, the preflight resolved safe" in others["failures"]
+    assert held["status"] == "passed", held["failures"]

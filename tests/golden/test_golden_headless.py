@@ -36,6 +36,11 @@ GOLDEN_SERVER_CONFIG = '[servers.golden]\ncommand = "{python}"\nargs = ["{golden
 SLOW = ("slow_count", "steps:=50", "delay_seconds:=0.2", "--timeout", "0.5", "--approve-up-to", "safe")
 NO_SERVER = ("--", "{home}/no-such-program")
 SMOKE = """[[calls]]
+name = "clear the notes"
+server = "demo"
+tool = "clear_notes"
+
+[[calls]]
 name = "list the sandbox"
 server = "demo"
 tool = "list_sandbox"
@@ -47,11 +52,6 @@ server = "demo"
 tool = "word_count"
 args = { path = "welcome.txt" }
 expect.text_contains = "zebra"
-
-[[calls]]
-name = "clear the notes"
-server = "demo"
-tool = "clear_notes"
 """
 
 
@@ -123,7 +123,7 @@ CASES: list[Case] = [
           config=GOLDEN_SERVER_CONFIG),
     one("prompt-missing-argument", "without its required argument: exit 2, nothing sent", "prompt",
         "review", "language=perl", config=GOLDEN_SERVER_CONFIG),
-    *[Case(name, "saved calls: one passes, one fails an expectation, one needs approval: exit 8",
+    *[Case(name, "saved calls: one needs approval (5), one passes, one fails an expectation: exit 8 all the same",
            (cmd("run", "{home}/smoke.toml", "--approve-up-to", "safe", *extra),),
            files=(("smoke.toml", SMOKE),))
       for name, extra in (("run", ()), ("run-json", ("--json",)))],

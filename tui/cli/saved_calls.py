@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,8 +69,7 @@ def run_collection(request: Request) -> int:
             Exit.USAGE, "not running: fix the configuration problems above first (a rule may be missing)"
         )
     used = {call.server for call in chosen}
-    from dataclasses import replace
-
+    # Only the servers the chosen calls use: a run never waits for the others.
     startup = replace(startup, servers=[server for server in startup.servers if server.name in used])
 
     async def body(session: Session) -> int:

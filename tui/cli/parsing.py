@@ -88,7 +88,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--protocol", metavar="MODE", default="legacy", help='"legacy" (default), "auto" or a version'
     )
-    said = "one JSON record per call, one a line" if command == "run" else "one JSON document"
+    said = "one JSON record per call, each on its line" if command == "run" else "one JSON document"
     parser.add_argument("--json", action="store_true", help=f"print {said} on stdout")
     if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS, *BASELINE_COMMANDS):
         parser.add_argument("names", nargs="*", metavar="SERVER TOOL ARGS", help=argparse.SUPPRESS)

@@ -48,6 +48,8 @@ def test_diff_after_the_hints_change_exits_9_with_the_riskier_changes_first(home
     drifting_config(home, "v1")
     baseline = home / "drift.json"
     assert run_cli("snapshot", "drift", "-o", str(baseline), home=home).returncode == 0
+    [read_file] = [tool for tool in json.loads(baseline.read_text())["tools"] if tool["name"] == "read_file"]
+    assert read_file["displayTemplates"] == {"result": "{{content}}"}
     drifting_config(home, "v2")
     result = run_cli("diff", str(baseline), home=home)
     assert result.returncode == 9, result.stderr
@@ -61,6 +63,7 @@ def test_diff_after_the_hints_change_exits_9_with_the_riskier_changes_first(home
     others = lines[len(risky) : -1]
     assert others[:2] == ["added    export: new tool", "removed  stats: no longer listed"]
     assert "changed  rename: description changed" in others
+    assert "changed  read_file: displayTemplates changed" in others
     assert lines[-1] == f"{len(lines) - 1} changes since {baseline} ({len(risky)} riskier)"
     document = json.loads(run_cli("diff", str(baseline), "--json", home=home).stdout)
     assert document["changes"][0] == {

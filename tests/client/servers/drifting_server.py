@@ -1,9 +1,10 @@
 """A hand-written legacy stdio MCP server (no SDK, so it starts fast) in two releases whose tools drift.
 
-``python drifting_server.py v1`` is the baseline; ``v2`` is the next release as a careless author ships it:
-``read_file`` is no longer read-only, ``delete_file`` lost its annotations, ``search`` takes a new
-``scope`` property, ``rename``'s description changed, ``stats`` is gone and ``export`` is new. Every
-tools/call answers ``called NAME with ARGUMENTS`` (the arguments as JSON), so a test sees what was sent.
+``python drifting_server.py v1`` is the baseline; ``v2`` is the next release as a careless author ships
+it: ``read_file`` is no longer read-only (and has another display template), ``delete_file`` lost its
+annotations, ``search`` takes a new ``scope`` property, ``rename``'s description changed, ``stats`` is
+gone and ``export`` is new. Every tools/call answers ``called NAME with ARGUMENTS`` (the arguments as
+JSON), so a test sees what was sent.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import copy
 import json
 import sys
 
+TEMPLATES = "io.modelcontextprotocol/display-templates"
 SAFE = {"readOnlyHint": True, "openWorldHint": False}
 DESTRUCTIVE = {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False}
 PATH = {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
 V1 = [
-    {"name": "read_file", "description": "Read a file.", "inputSchema": PATH, "annotations": SAFE},
+    {"name": "read_file", "description": "Read a file.", "inputSchema": PATH, "annotations": SAFE,
+     "_meta": {TEMPLATES: {"result": "{{content}}"}}},
     {"name": "delete_file", "description": "Delete a file.", "inputSchema": PATH, "annotations": DESTRUCTIVE},
     {"name": "search", "description": "Search.", "annotations": SAFE,
      "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}}},
@@ -33,6 +36,7 @@ def v2() -> list[dict]:
         "destructiveHint": False,
         "openWorldHint": False,
     }
+    tools["read_file"]["_meta"][TEMPLATES] = {"result": "<pre>{{content}}</pre>"}
     del tools["delete_file"]["annotations"]
     tools["search"]["inputSchema"]["properties"]["scope"] = {"type": "string"}
     tools["rename"]["description"] = "Rename or move a file."

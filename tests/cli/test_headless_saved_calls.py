@@ -287,3 +287,33 @@ def test_each_expectation_is_checked_and_named_when_it_fails(home: Path) -> None
     ]
     assert "expect.grade: expected critical, the preflight resolved safe" in others["failures"]
     assert held["status"] == "passed", held["failures"]
+
+
+def test_a_server_that_does_not_start_stops_only_its_calls_and_gives_the_exit_status(home: Path) -> None:
+    scripted = Path(__file__).resolve().parent / "scripted_server.py"
+    args = json.dumps([str(scripted), json.dumps({"start": "exit"})])
+    drifting = json.dumps([str(DRIFTING), "v1"])
+    write_config(
+        home,
+        f"[servers.broken]\ncommand = {json.dumps(sys.executable)}\nargs = {args}\n"
+        f"[servers.drift]\ncommand = {json.dumps(sys.executable)}\nargs = {drifting}\n",
+    )
+    collection = home / "c.toml"
+    collection.write_text(
+        '[[calls]]\nname = "on broken"\nserver = "broken"\ntool = "probe"\n'
+        '[[calls]]\nname = "nowhere"\nserver = "nosuch"\ntool = "probe"\n'
+        '[[calls]]\nname = "no such tool"\nserver = "drift"\ntool = "probe"\n'
+        '[[calls]]\nname = "fine"\nserver = "drift"\ntool = "stats"\n',
+        encoding="utf-8",
+    )
+    result = run_cli("run", str(collection), "--approve-up-to", "safe", "--json", home=home)
+    assert result.returncode == 3, result.stdout + result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["name"], r["status"], r["exit"]) for r in records] == [
+        ("on broken", "not run", 3),
+        ("nowhere", "not run", 2),
+        ("no such tool", "not run", 2),
+        ("fine", "passed", 0),
+    ]
+    assert records[0]["reason"].startswith("broken could not connect")
+    assert records[1]["reason"] == "no server named 'nosuch' in the configuration"

@@ -128,6 +128,7 @@ async def _run_one(
     session: Session, call: SavedCall, accept_changed: bool, environ: Mapping[str, str]
 ) -> CallResult:
     from tui.session.argument_check import ArgumentChecker
+    from tui.session.catalogue import ToolNotConfirmed
     from tui.session.expectations import unmet
 
     tool = session.find_tool(call.server, call.tool)
@@ -156,7 +157,11 @@ async def _run_one(
         return CallResult(
             call, not_run=NotRun("invalid-arguments", f"invalid arguments (nothing was sent): {said}")
         )
-    record = await session.call(tool, arguments)
+    try:
+        record = await session.call(tool, arguments)
+    except ToolNotConfirmed as error:
+        # The server listed the tool again, differently, between finding it and calling it.
+        return CallResult(call, not_run=NotRun("definition-changed", str(error)), accepted_change=accepted)
     result = CallResult(call, record=record, accepted_change=accepted)
     if result.sent_and_answered:
         return CallResult(

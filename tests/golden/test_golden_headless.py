@@ -123,7 +123,7 @@ CASES: list[Case] = [
           config=GOLDEN_SERVER_CONFIG),
     one("prompt-missing-argument", "without its required argument: exit 2, nothing sent", "prompt",
         "review", "language=perl", config=GOLDEN_SERVER_CONFIG),
-    *[Case(name, "saved calls: one needs approval (5), one passes, one fails an expectation: exit 8 all the same",
+    *[Case(name, "saved calls: one needs approval (5), one passes, one fails: exit 8 all the same",
            (cmd("run", "{home}/smoke.toml", "--approve-up-to", "safe", *extra),),
            files=(("smoke.toml", SMOKE),))
       for name, extra in (("run", ()), ("run-json", ("--json",)))],

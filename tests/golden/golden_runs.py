@@ -46,6 +46,8 @@ class Case:
     about: str
     steps: tuple[Step, ...]
     config: str = ""
+    files: tuple[tuple[str, str], ...] = ()
+    """(name, text) of files written into the case's home before it runs (a collection for ``run``)."""
 
 
 def cmd(*args: str, typed: str | None = None) -> Step:
@@ -67,6 +69,7 @@ class Ran:
 _TIME = re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\b")
 _JSON_DURATION = re.compile(r'"duration_ms": \d+\b')
 _AUDIT_DURATION = re.compile(r"^(<TIME>  .*) \d+ ms$", re.MULTILINE)
+_RUN_DURATION = re.compile(r"^((?:passed|failed)   .*) \d+ ms$", re.MULTILINE)
 
 
 def normalize(text: str, home: Path) -> str:
@@ -75,7 +78,7 @@ def normalize(text: str, home: Path) -> str:
     - the case's home directory (a fresh temporary directory; the demo's sandbox is inside it): ``<HOME>``
     - audit timestamps (``2026-11-26T18:49:20.291Z``, the audit record's ``time``): ``<TIME>``
     - how long a call took: ``"duration_ms": 124`` in JSON and the ``ok 124 ms`` at the end of an
-      ``audit`` line: ``<MS>`` (``"duration_ms": null``, nothing was sent, stays as it is)
+      ``audit`` line or of a ``run`` line: ``<MS>`` (``"duration_ms": null``, nothing was sent, stays)
     - mcp-tui's version, which the demo reports as its ``server_version``: ``<VERSION>``
 
     Anything else that changes is a change of behaviour and shows as a difference.
@@ -85,6 +88,7 @@ def normalize(text: str, home: Path) -> str:
     text = _TIME.sub("<TIME>", text)
     text = _JSON_DURATION.sub('"duration_ms": <MS>', text)
     text = _AUDIT_DURATION.sub(r"\1 <MS> ms", text)
+    text = _RUN_DURATION.sub(r"\1 <MS> ms", text)
     return text.replace(f'"server_version": "{__version__}"', '"server_version": "<VERSION>"')
 
 
@@ -186,6 +190,8 @@ def run_case(case: Case, home: Path) -> str:
     """Run every step of ``case`` in ``home`` (empty, made for this case) and render the golden text."""
     if case.config:
         (home / "config.toml").write_text(_fill(case.config, _values(home)), encoding="utf-8")
+    for name, text in case.files:
+        (home / name).write_text(_fill(text, _values(home)), encoding="utf-8")
     runs = [(_run_on_terminal if step.typed is not None else _run_piped)(step, home) for step in case.steps]
     return normalize(render(case, runs), home)
 

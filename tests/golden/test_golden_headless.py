@@ -35,6 +35,24 @@ def rule(tool: str, action: str, ceiling: str = "critical") -> str:
 GOLDEN_SERVER_CONFIG = '[servers.golden]\ncommand = "{python}"\nargs = ["{golden_server}"]\n'
 SLOW = ("slow_count", "steps:=50", "delay_seconds:=0.2", "--timeout", "0.5", "--approve-up-to", "safe")
 NO_SERVER = ("--", "{home}/no-such-program")
+SMOKE = """[[calls]]
+name = "clear the notes"
+server = "demo"
+tool = "clear_notes"
+
+[[calls]]
+name = "list the sandbox"
+server = "demo"
+tool = "list_sandbox"
+expect.text_contains = "welcome.txt"
+
+[[calls]]
+name = "count zebras"
+server = "demo"
+tool = "word_count"
+args = { path = "welcome.txt" }
+expect.text_contains = "zebra"
+"""
 
 
 def one(name: str, about: str, *args: str, config: str = "") -> Case:
@@ -105,6 +123,17 @@ CASES: list[Case] = [
           config=GOLDEN_SERVER_CONFIG),
     one("prompt-missing-argument", "without its required argument: exit 2, nothing sent", "prompt",
         "review", "language=perl", config=GOLDEN_SERVER_CONFIG),
+    *[Case(name, "saved calls: one needs approval (5), one passes, one fails: exit 8 all the same",
+           (cmd("run", "{home}/smoke.toml", "--approve-up-to", "safe", *extra),),
+           files=(("smoke.toml", SMOKE),))
+      for name, extra in (("run", ()), ("run-json", ("--json",)))],
+    Case("run-broken", "a collection with mistakes: each named by line, nothing runs, exit 2",
+         (cmd("run", "{home}/c.toml"),),
+         files=(("c.toml", '[[calls]]\nname = "a"\ntool = "sql"\nexpect.grade = "fine"\n[[calls]\n'),)),
+    one("snapshot", "the demo's tool list as stable JSON", "snapshot"),
+    Case("diff", "a snapshot, then the same list again: exit 0", (
+        cmd("snapshot", "-o", "{home}/tools.json"), cmd("diff", "{home}/tools.json"),
+        cmd("diff", "{home}/tools.json", "--json"))),
 ]
 # fmt: on
 

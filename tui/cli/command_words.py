@@ -17,9 +17,14 @@ COMMANDS: dict[str, str] = {
     "read": "one resource's contents: text literally, JSON pretty, binary by size (read [SERVER] URI)",
     "prompts": "every prompt with its arguments (prompts [SERVER])",
     "prompt": "one prompt's messages, with arguments as key=value (prompt [SERVER] NAME [ARGS])",
+    "run": "a collection of saved calls, each through the same decision; checks expectations (run FILE)",
+    "snapshot": "a server's tool list as stable JSON, a baseline for diff (snapshot [SERVER] [-o FILE])",
+    "diff": "what changed in a server's tools since a snapshot, riskier changes first (diff FILE [SERVER])",
 }
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
+BASELINE_COMMANDS = ("run", "snapshot", "diff")
+"""Saved calls and tool-list snapshots, for CI (``tui/cli/saved_calls.py``, ``tui/cli/snapshots.py``)."""
 
 # Options that take a value, so that value is never mistaken for the command.
 VALUE_OPTIONS = frozenset(
@@ -33,6 +38,10 @@ VALUE_OPTIONS = frozenset(
         "--save-dir",
         "--timeout",
         "--last",
+        "--only",
+        "--junit",
+        "-o",
+        "--output",
     }
 )
 

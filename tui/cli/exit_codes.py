@@ -18,6 +18,8 @@ class Exit(IntEnum):
     NEEDS_APPROVAL = 5
     DECLINED = 6
     TIMEOUT = 7
+    EXPECTATION_FAILED = 8
+    CHANGED = 9
     INTERRUPTED = 130
 
 
@@ -30,6 +32,8 @@ MEANINGS: tuple[tuple[Exit, str], ...] = (
     (Exit.NEEDS_APPROVAL, "approval needed and not given: no one to ask (nothing was sent)"),
     (Exit.DECLINED, "declined at the prompt (nothing was sent)"),
     (Exit.TIMEOUT, "timed out (the server was told to stop)"),
+    (Exit.EXPECTATION_FAILED, "run: a saved call's expectation failed (every call still ran)"),
+    (Exit.CHANGED, "diff: the server's tools changed since the snapshot"),
     (Exit.INTERRUPTED, "interrupted by Ctrl+C (the server was told to stop)"),
 )
 

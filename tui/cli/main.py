@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from tui.cli.command_words import COMMANDS, FEATURE_COMMANDS, find_command
+from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, find_command
 from tui.cli.exit_codes import CliError
 from tui.session import collector
 
@@ -32,6 +32,12 @@ def _handler(command: str) -> Callable[[Request], int]:
         from tui.cli import calls
 
         return calls.resolve if command == "resolve" else calls.call
+    if command in BASELINE_COMMANDS:
+        from tui.cli import saved_calls, snapshots
+
+        return {"run": saved_calls.run_collection, "snapshot": snapshots.snapshot, "diff": snapshots.diff}[
+            command
+        ]
     if command in FEATURE_COMMANDS:
         from tui.cli import features
 

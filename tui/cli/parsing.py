@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.cli.arguments import is_pair
-from tui.cli.command_words import COMMANDS, FEATURE_COMMANDS
+from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS
 from tui.cli.exit_codes import CliError, Exit, exit_codes_text
 
 ARGS_HELP = """\
@@ -45,6 +45,11 @@ class Request:
     save_dir: Path | None = None
     timeout: float | None = None
     last: int = 20
+    only: list[str] = field(default_factory=list)
+    """run: the names of the calls to run (all when empty)."""
+    junit: Path | None = None
+    accept_changed: bool = False
+    output: Path | None = None
     server_command: list[str] = field(default_factory=list)
     """The ad-hoc stdio server after ``--``."""
 
@@ -83,8 +88,9 @@ def command_parser(command: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--protocol", metavar="MODE", default="legacy", help='"legacy" (default), "auto" or a version'
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
-    if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS):
+    said = "one JSON record per call, each on its line" if command == "run" else "one JSON document"
+    parser.add_argument("--json", action="store_true", help=f"print {said} on stdout")
+    if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS, *BASELINE_COMMANDS):
         parser.add_argument("names", nargs="*", metavar="SERVER TOOL ARGS", help=argparse.SUPPRESS)
     if command == "tools":
         parser.add_argument(
@@ -100,7 +106,21 @@ def command_parser(command: str) -> argparse.ArgumentParser:
         )
     if command == "read":
         parser.add_argument("--save-dir", type=Path, metavar="DIR", help="write binary contents here")
-    if command == "call":
+    if command == "run":
+        parser.add_argument(
+            "--only", action="append", default=[], metavar="NAME", help="run this call (repeat)"
+        )
+        parser.add_argument("--junit", type=Path, metavar="FILE", help="also write a JUnit XML report here")
+        parser.add_argument(
+            "--accept-changed",
+            action="store_true",
+            help="run a call whose tool definition changed since it was saved (the report says so)",
+        )
+    if command == "snapshot":
+        parser.add_argument(
+            "-o", "--output", type=Path, metavar="FILE", help="write it here (default: stdout)"
+        )
+    if command in ("call", "run"):
         parser.add_argument(
             "--no-input", action="store_true", help="never prompt: a call that needs approval exits 5"
         )
@@ -110,6 +130,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
             choices=["safe", "low", "medium", "high", "critical"],
             help="allow once a call that asks, up to this grade (never a never rule or a changed definition)",
         )
+    if command == "call":
         parser.add_argument(
             "--save-dir", type=Path, metavar="DIR", help="write image, audio and binary results here"
         )
@@ -135,7 +156,7 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         # Names come first; from the first key=value on, every word is an argument.
         first_pair = next((i for i, word in enumerate(words) if is_pair(word)), len(words))
         names, pairs = words[:first_pair], words[first_pair:]
-    most = 1 if command in ("tools", "resources", "prompts") else 2
+    most = 1 if command in ("tools", "resources", "prompts", "run", "snapshot") else 2
     if len(names) > most:
         extra = " ".join(names)
         raise CliError(Exit.USAGE, f"too many names for {command}: {extra!r} (see mcp-tui {command} --help)")
@@ -143,6 +164,10 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         raise CliError(Exit.USAGE, "which resource? mcp-tui read [SERVER] URI (list them: mcp-tui resources)")
     if command == "prompt" and not names:
         raise CliError(Exit.USAGE, "which prompt? mcp-tui prompt [SERVER] NAME (list them: mcp-tui prompts)")
+    if command == "run" and not names:
+        raise CliError(Exit.USAGE, "which collection? mcp-tui run FILE (or a name in .mcp-tui/collections/)")
+    if command == "diff" and not names:
+        raise CliError(Exit.USAGE, "which snapshot? mcp-tui diff FILE [SERVER] (write one: mcp-tui snapshot)")
     if command in ("show", "resolve", "call") and not names:
         raise CliError(Exit.USAGE, f"which tool? mcp-tui {command} [SERVER] TOOL (list them: mcp-tui tools)")
     if getattr(parsed, "last", 1) < 1:
@@ -165,5 +190,9 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         save_dir=getattr(parsed, "save_dir", None),
         timeout=getattr(parsed, "timeout", None),
         last=getattr(parsed, "last", 20),
+        only=list(getattr(parsed, "only", [])),
+        junit=getattr(parsed, "junit", None),
+        accept_changed=getattr(parsed, "accept_changed", False),
+        output=getattr(parsed, "output", None),
         server_command=server_command,
     )

@@ -163,6 +163,11 @@ def server_config(
         settings["private_key_file"] = str(key_file)
         settings["signing_algorithm"] = context.get("signing_algorithm", "RS256")
         settings["token_endpoint_auth_method"] = "private_key_jwt"
+    if "valid_jwt" in context:  # workload identity: the platform left its token in a file
+        token_file = home / "workload-token.jwt"
+        token_file.write_text(context["valid_jwt"])
+        settings["grant"] = "jwt-bearer"
+        settings["assertion_file"] = str(token_file)
     if "idp_id_token" in context:
         settings["grant"] = "identity_assertion"
         settings["token_endpoint_auth_method"] = "client_secret_basic"

@@ -105,7 +105,7 @@ class ConnectionManager:
     def sign_in_status(self, name: str) -> StoredSignIn | None:
         """What is stored for the server (None: it cannot sign in, e.g. a stdio server)."""
         auth = self._get(name).auth
-        return auth.store.status() if auth is not None else None
+        return auth.status() if auth is not None else None
 
     def state(self, name: str) -> ServerState:
         return self._get(name).state

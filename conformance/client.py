@@ -149,6 +149,8 @@ def server_config(
 ) -> ServerConfig:
     """How a person would configure this server in config.toml, credentials included."""
     settings: dict[str, Any] = {"callback_port": 0, "sign_in_timeout": 20.0}
+    # A DPoP key for this run only: the scenario's server is gone afterwards, so nothing goes to a keyring.
+    settings["dpop_key"] = "memory"
     # The suite's own Client ID Metadata Document; used only where the server supports such documents.
     settings["client_metadata_url"] = "https://conformance-test.local/client-metadata.json"
     for key in ("client_id", "client_secret"):

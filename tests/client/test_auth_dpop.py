@@ -4,18 +4,26 @@ both servers, the key kept apart from the tokens, and a key no longer held."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
 from servers.dpop_server import AS_NONCE, JWT_BEARER, RS_NONCE, DpopAuthority, serving
 from servers.harness import settled
-from test_auth_sign_in import NAME, Browser, config, connected, manager_for, stored
+from test_auth_sign_in import NAME, Browser, connected, manager_for, stored
+from test_auth_sign_in import config as signing_in
 
 from tui.client.auth.dpop_keys import key_dir
 from tui.client.auth.store import token_file
 from tui.client.manager import ConnectionManager
+from tui.config.model import ServerConfig
 from tui.model.results import CallStatus
 from tui.model.servers import ConnectionStatus
+
+
+def config(url: str, **auth: object) -> ServerConfig:
+    """The key in memory unless a test says otherwise: a test never writes to a real OS keyring."""
+    return signing_in(url, **{"dpop_key": "memory", **auth})
 
 
 async def call_whoami(manager: ConnectionManager) -> str:
@@ -31,12 +39,14 @@ async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(tmp_
             assert state.status is ConnectionStatus.CONNECTED, (state.error, authority.refusals)
             assert "signed in with DPoP" in await call_whoami(manager)
             status = manager.sign_in_status(NAME)
-        assert status is not None and status.dpop_bound
+        assert status is not None
+        assert status.dpop_bound
         assert status.dpop_key == str(key_dir(tmp_path) / token_file(tmp_path, NAME).with_suffix(".key").name)
         [token_proof] = authority.token_proofs
         assert token_proof["grant"] == "authorization_code"
         assert token_proof["htu"] == url.removesuffix("/mcp") + "/token"
-        assert "ath" not in token_proof and "nonce" not in token_proof
+        assert "ath" not in token_proof
+        assert "nonce" not in token_proof
         proofs = authority.resource_proofs
         assert len(proofs) >= 3, "initialize, initialized, tools/list, tools/call each carry one"
         assert len({proof["jti"] for proof in proofs}) == len(proofs), "a fresh proof per request"
@@ -46,7 +56,7 @@ async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(tmp_
         on_disk = stored(tmp_path)
         assert on_disk["dpop_jkt"] == authority.access[on_disk["tokens"]["access_token"]]  # type: ignore[index]
         assert "PRIVATE KEY" not in token_file(tmp_path, NAME).read_text()
-        assert not any(path.suffix == ".key" for path in tmp_path.glob("*"))
+        assert not any(name.endswith(".key") for name in os.listdir(tmp_path))
 
 
 async def test_nonces_from_both_servers_are_answered_once_each(tmp_path: Path) -> None:
@@ -81,8 +91,10 @@ async def test_an_algorithm_the_server_does_not_advertise_is_refused(tmp_path: P
     async with serving(authority) as (url, _), manager_for(config(url), tmp_path) as manager:
         state = await manager.sign_in(NAME, Browser(), open_browser=False)
     assert state.status is ConnectionStatus.NEEDS_SIGN_IN
-    assert state.error is not None and "accepts DPoP proofs signed with HS256 only" in state.error
-    assert authority.token_proofs == [] and authority.refusals == [], "nothing was sent to be rejected"
+    assert state.error is not None
+    assert "accepts DPoP proofs signed with HS256 only" in state.error
+    assert authority.token_proofs == [], "nothing was sent to be rejected"
+    assert authority.refusals == []
 
 
 async def test_the_advertised_algorithm_is_used(tmp_path: Path) -> None:

@@ -23,10 +23,11 @@ from urllib.parse import parse_qs, urlencode
 import jwt
 import uvicorn
 from mcp.server.mcpserver import MCPServer
-from servers.oauth_server import free_port
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.types import Receive, Scope, Send
+
+from servers.oauth_server import free_port
 
 AS_NONCE, RS_NONCE = "as-nonce-1", "rs-nonce-1"
 JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"
@@ -164,7 +165,9 @@ def build_app(base: str, authority: DpopAuthority) -> Any:
         scheme, _, presented = request.headers.get("Authorization", "").partition(" ")
         metadata = f'resource_metadata="{base}/.well-known/oauth-protected-resource/mcp"'
         if not presented:
-            return Response(status_code=401, headers={"WWW-Authenticate": f"{authority.challenge} {metadata}"})
+            return Response(
+                status_code=401, headers={"WWW-Authenticate": f"{authority.challenge} {metadata}"}
+            )
         checked = authority.check_proof(request.headers.get("DPoP"), request.method, f"{base}/mcp", presented)
         problem = checked if isinstance(checked, str) else None
         if scheme != "DPoP":
@@ -175,7 +178,9 @@ def build_app(base: str, authority: DpopAuthority) -> Any:
             problem = "proof key is not the token's"
         if problem is not None:
             authority.refusals.append(f"resource: {problem}")
-            return Response(status_code=401, headers={"WWW-Authenticate": f'DPoP error="invalid_token", {metadata}'})
+            return Response(
+                status_code=401, headers={"WWW-Authenticate": f'DPoP error="invalid_token", {metadata}'}
+            )
         if authority.require_nonce and checked[1].get("nonce") != RS_NONCE:
             authority.challenges["resource"] += 1
             challenge = {"WWW-Authenticate": 'DPoP error="use_dpop_nonce"', "DPoP-Nonce": RS_NONCE}

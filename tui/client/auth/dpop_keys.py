@@ -16,6 +16,7 @@ import logging
 import os
 from collections.abc import Sequence
 from contextlib import suppress
+from functools import cached_property
 from pathlib import Path
 
 from tui.client.auth.dpop_proof import DpopKey, choose_algorithm
@@ -51,14 +52,28 @@ class DpopKeyHolder:
     def __init__(self, server: str, server_url: str, place: DpopKeyPlace | None, auth_dir: Path) -> None:
         self.server = server
         self.server_url = server_url
-        wanted = place or ("keyring" if keyring_usable() else "memory")
-        self.place: DpopKeyPlace = wanted
-        self.note = ""
-        """Why the key is not where asked (a keyring that does not exist), for the status line."""
-        if wanted == "keyring" and not keyring_usable():
-            self.place, self.note = "memory", "no OS keyring is available"
+        self.asked = place
         self.path = key_dir(auth_dir) / token_file(auth_dir, server).with_suffix(".key").name
         self._key: DpopKey | None = None
+
+    @cached_property
+    def _placement(self) -> tuple[DpopKeyPlace, str]:
+        """Where the key is kept, and why not where asked; decided on first use, since asking for the
+        keyring loads its backends (a server that never uses DPoP never pays for that)."""
+        if self.asked in ("memory", "file"):
+            return self.asked, ""
+        if keyring_usable():
+            return "keyring", ""
+        return "memory", "no OS keyring is available" if self.asked == "keyring" else ""
+
+    @property
+    def place(self) -> DpopKeyPlace:
+        return self._placement[0]
+
+    @property
+    def note(self) -> str:
+        """Why the key is not where asked (a keyring that does not exist), for the status line."""
+        return self._placement[1]
 
     @property
     def where(self) -> str:

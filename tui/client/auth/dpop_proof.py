@@ -67,10 +67,8 @@ class DpopKey:
         return {name: jwk[name] for name in _THUMBPRINT_MEMBERS[jwk["kty"]]}
 
     def thumbprint(self) -> str:
-        """The JWK SHA-256 thumbprint (RFC 7638): what a bound token's ``cnf.jkt`` names."""
-        jwk = self.public_jwk()
-        canonical = json.dumps({k: jwk[k] for k in sorted(jwk)}, separators=(",", ":"))
-        return _b64url(hashlib.sha256(canonical.encode()).digest())
+        """What a token bound to this key names in its ``cnf.jkt``."""
+        return jwk_thumbprint(self.public_jwk())
 
     def to_pem(self) -> str:
         return self.private_key.private_bytes(
@@ -83,6 +81,13 @@ class DpopKey:
         if not isinstance(key, ec.EllipticCurvePrivateKey | rsa.RSAPrivateKey | ed25519.Ed25519PrivateKey):
             raise ValueError("not a key mcp-tui signs DPoP proofs with")
         return cls(key, algorithm)
+
+
+def jwk_thumbprint(jwk: dict[str, Any]) -> str:
+    """The JWK SHA-256 thumbprint (RFC 7638): the required members only, sorted, no whitespace."""
+    members = _THUMBPRINT_MEMBERS[jwk["kty"]]
+    canonical = json.dumps({name: jwk[name] for name in members}, separators=(",", ":"))
+    return _b64url(hashlib.sha256(canonical.encode()).digest())
 
 
 def choose_algorithm(advertised: Sequence[str] | None) -> str:

@@ -107,6 +107,10 @@ class ConnectionManager:
         auth = self._get(name).auth
         return auth.status() if auth is not None else None
 
+    def new_sign_in_key(self, name: str) -> None:
+        """Discard the server's DPoP key (and tokens bound to it); the next sign-in makes a new one."""
+        sign_in.new_key(self._get(name))
+
     def state(self, name: str) -> ServerState:
         return self._get(name).state
 

@@ -78,7 +78,11 @@ class DpopKeyHolder:
     @property
     def where(self) -> str:
         """In words, where the key is kept (for ``auth status``)."""
-        said = {"memory": "in memory (this run only)", "keyring": "in the OS keyring", "file": str(self.path)}
+        said = {
+            "memory": "in memory (this run only)",
+            "keyring": "in the OS keyring",
+            "file": f"in {self.path}",
+        }
         return said[self.place] + (f"; {self.note}" if self.note else "")
 
     def current(self) -> DpopKey | None:

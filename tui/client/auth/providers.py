@@ -120,6 +120,14 @@ class ServerAuth:
         self.keys.discard()
         return self.store.forget()
 
+    def rotate_key(self) -> None:
+        """Discard the DPoP key, so the next token request makes a new one; tokens bound to the old key
+        are useless without it, so they go too (bearer tokens stay)."""
+        if self.store.dpop_binding() is not None:
+            self.store.forget()
+        self.keys.discard()
+        self._provider = None
+
     def status(self) -> StoredSignIn:
         """What is stored, and where the key of a DPoP-bound token is kept."""
         stored = self.store.status()

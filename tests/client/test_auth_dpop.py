@@ -41,7 +41,8 @@ async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(tmp_
             status = manager.sign_in_status(NAME)
         assert status is not None
         assert status.dpop_bound
-        assert status.dpop_key == str(key_dir(tmp_path) / token_file(tmp_path, NAME).with_suffix(".key").name)
+        key_file = key_dir(tmp_path) / token_file(tmp_path, NAME).with_suffix(".key").name
+        assert status.dpop_key == f"in {key_file}"
         [token_proof] = authority.token_proofs
         assert token_proof["grant"] == "authorization_code"
         assert token_proof["htu"] == url.removesuffix("/mcp") + "/token"

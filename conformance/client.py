@@ -149,6 +149,8 @@ def server_config(
 ) -> ServerConfig:
     """How a person would configure this server in config.toml, credentials included."""
     settings: dict[str, Any] = {"callback_port": 0, "sign_in_timeout": 20.0}
+    # A DPoP key for this run only: the scenario's server is gone afterwards, so nothing goes to a keyring.
+    settings["dpop_key"] = "memory"
     # The suite's own Client ID Metadata Document; used only where the server supports such documents.
     settings["client_metadata_url"] = "https://conformance-test.local/client-metadata.json"
     for key in ("client_id", "client_secret"):
@@ -163,6 +165,11 @@ def server_config(
         settings["private_key_file"] = str(key_file)
         settings["signing_algorithm"] = context.get("signing_algorithm", "RS256")
         settings["token_endpoint_auth_method"] = "private_key_jwt"
+    if "valid_jwt" in context:  # workload identity: the platform left its token in a file
+        token_file = home / "workload-token.jwt"
+        token_file.write_text(context["valid_jwt"])
+        settings["grant"] = "jwt-bearer"
+        settings["assertion_file"] = str(token_file)
     if "idp_id_token" in context:
         settings["grant"] = "identity_assertion"
         settings["token_endpoint_auth_method"] = "client_secret_basic"

@@ -69,7 +69,7 @@ async def test_login_logout_and_status(tmp_path: Path) -> None:
         # Where the sign-in page is, by the host the browser contacts.
         assert f"Sign in to remote at {urlsplit(url).netloc} in your browser:" in out
         assert "code_challenge=" in out  # the authorization URL is always printed
-        assert out.strip().endswith("Signed in to remote.")
+        assert out.strip().endswith("Signed in to remote.\n  grant: authorization_code")
         path = token_file(tmp_path / "auth", "remote")
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
         access = next(iter(provider.access))

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter
 
 from tui.client.sdk_internals import (
     OAuthProviderWithLoadHook,
+    OAuthProviderWithOwnGrant,
     absorb_tool_listing,
     in_memory_transport,
     send_unvalidated,
@@ -133,6 +134,37 @@ def test_the_oauth_context_still_has_the_expiry_the_hook_restores() -> None:
     from mcp.client.auth.oauth2 import OAuthContext
 
     assert "token_expiry_time" in OAuthContext.__annotations__
+
+
+class _Grant(OAuthProviderWithOwnGrant):
+    async def token_form(self) -> dict[str, str]:
+        return {"grant_type": "urn:example:grant", "assertion": "a.b.c"}
+
+
+async def test_a_grant_of_our_own_has_its_fixed_client_and_writes_the_token_request() -> None:
+    """``tui.client.auth.jwt_bearer`` adds the jwt-bearer grant: the SDK loads the stored tokens and
+    takes the fixed client (no registration), and its flow sends the request ``token_form`` wrote."""
+    client = OAuthClientInformationFull(
+        redirect_uris=None,
+        client_id="workload",
+        grant_types=["urn:example:grant"],
+        token_endpoint_auth_method="none",
+    )
+    provider = _Grant("http://127.0.0.1:1/mcp", _Stored(), client, "read")
+    flow = provider.async_auth_flow(httpx2.Request("GET", "http://127.0.0.1:1/mcp"))
+    first = await flow.__anext__()
+    await flow.aclose()
+    assert first.headers["Authorization"] == "Bearer stored", "the stored token was loaded"
+    assert provider.context.client_info is client
+    request = await provider._perform_authorization()
+    assert (request.method, str(request.url)) == ("POST", "http://127.0.0.1:1/token")
+    form = dict(pair.split("=") for pair in request.content.decode().split("&"))
+    assert form == {
+        "grant_type": "urn%3Aexample%3Agrant",
+        "assertion": "a.b.c",
+        "client_id": "workload",
+        "scope": "read",
+    }
 
 
 def test_type_adapters_made_within_the_block_wait_for_first_use() -> None:

@@ -37,6 +37,10 @@ sign_in_timeout = 60
 idp_token_endpoint = "https://idp.example.com/token"
 idp_client_id = "mcp-tui-at-idp"
 id_token = "${ID_TOKEN}"
+dpop = true
+dpop_key = "file"
+assertion_file = "~/run/workload.jwt"
+assertion_env = "WORKLOAD_TOKEN"
 """,
         {"SECRET": "s3cret", "ID_TOKEN": "eyJ.id.token"},
     )
@@ -56,6 +60,10 @@ id_token = "${ID_TOKEN}"
         idp_token_endpoint="https://idp.example.com/token",
         idp_client_id="mcp-tui-at-idp",
         id_token="eyJ.id.token",
+        dpop=True,
+        dpop_key="file",
+        assertion_file=str(Path("~/run/workload.jwt").expanduser()),
+        assertion_env="WORKLOAD_TOKEN",
     )
     assert config.servers[0].auth.redirect_uri == "http://127.0.0.1:4711/callback"
     assert set(AuthSettings.__dataclass_fields__) == set(AUTH_KEYS)
@@ -90,7 +98,7 @@ auth = { client_id = "x" }
     assert config.servers[0].auth == AuthSettings(client_secret="")
     assert problems == [
         'config.toml, line 6: servers.remote.auth: "grant" must be one of authorization_code, '
-        "client_credentials, identity_assertion; ignored",
+        "client_credentials, identity_assertion, jwt-bearer; ignored",
         'config.toml, line 7: servers.remote.auth: "callback_port" must be a port number (0-65535); ignored',
         'config.toml, line 8: servers.remote.auth: "client_secret": ${MISSING} is not set in the environment',
         'config.toml, line 9: servers.remote.auth: "token_endpoint_auth_method" must be one of none, '
@@ -113,4 +121,29 @@ def test_client_credentials_without_a_client_id_falls_back_to_the_browser(tmp_pa
     assert problems == [
         'config.toml, line 3: servers.remote.auth: grant = "client_credentials" needs "client_id"; '
         "signing in in the browser instead"
+    ]
+
+
+def test_dpop_and_workload_identity_mistakes_are_named(tmp_path: Path) -> None:
+    config, problems = load(
+        tmp_path,
+        """
+[servers.remote]
+url = "https://mcp.example.com/mcp"
+
+[servers.remote.auth]
+client_id = "workload"
+grant = "jwt-bearer"
+dpop = "yes"
+dpop_key = "tpm"
+assertion_env = ""
+""",
+    )
+    assert config.servers[0].auth == AuthSettings(client_id="workload", grant="jwt-bearer")
+    assert problems == [
+        'config.toml, line 5: servers.remote.auth: grant = "jwt-bearer" needs "assertion_file" or '
+        '"assertion_env" (the workload\'s token)',
+        'config.toml, line 8: servers.remote.auth: "dpop" must be true or false; ignored',
+        'config.toml, line 9: servers.remote.auth: "dpop_key" must be one of memory, keyring, file; ignored',
+        'config.toml, line 10: servers.remote.auth: "assertion_env" must be a non-empty string; ignored',
     ]

@@ -21,7 +21,7 @@ from tui.cli.log_file import log_to_file
 from tui.cli.session_run import run
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_indented, visible_line
-from tui.session.sign_in import cannot_sign_in
+from tui.session.sign_in import cannot_sign_in, dpop_note
 
 if TYPE_CHECKING:
     from tui.model.servers import StoredSignIn
@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     login.add_argument("server")
     login.add_argument("--no-input", action="store_true", help="never ask: no browser, exit 3 if needed")
     login.add_argument("--no-browser", action="store_true", help="print the URL but do not open a browser")
+    login.add_argument(
+        "--rotate-key", action="store_true", help="make a new DPoP key first (tokens bound to the old one go)"
+    )
     logout = commands.add_parser("logout", help="forget the stored sign-in of SERVER")
     logout.add_argument("server")
     commands.add_parser("status", help="which servers have a stored sign-in (never shows tokens)")
@@ -65,10 +68,16 @@ def main(argv: list[str]) -> int:
         return run(lambda: _logout(startup, server))
     # Through the headless commands' runner: Ctrl+C while waiting for the browser exits 130 with one
     # line, as the table says, instead of a traceback.
-    return run(lambda: _login(startup, server, ask=not args.no_input, open_browser=not args.no_browser))
+    return run(
+        lambda: _login(
+            startup, server, ask=not args.no_input, open_browser=not args.no_browser, new_key=args.rotate_key
+        )
+    )
 
 
-async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_browser: bool) -> int:
+async def _login(
+    startup: Startup, server: ServerConfig, *, ask: bool, open_browser: bool, new_key: bool = False
+) -> int:
     from tui.model.servers import ConnectionStatus
 
     def show_url(url: str) -> None:
@@ -79,16 +88,23 @@ async def _login(startup: Startup, server: ServerConfig, *, ask: bool, open_brow
 
     session = _session(startup, [server])
     try:
+        await session.start(connect=not (ask or new_key))
+        if new_key:
+            session.new_sign_in_key(server.name)  # before any connection asks for a token
         if ask:
-            await session.start(connect=False)
             state = await session.sign_in(server.name, show_url, open_browser=open_browser)
         else:
-            await session.start()
+            if new_key:
+                await session.reconnect(server.name)
             [state] = await session.ready(server.name)
+        stored = session.sign_in_status(server.name)
     finally:
         await session.aclose()
     if state.status is ConnectionStatus.CONNECTED:
         print(f"Signed in to {server.name}.")
+        print(f"  grant: {server.auth.grant if server.auth is not None else 'authorization_code'}")
+        if note := dpop_note(stored):
+            print(f"  {note}")
         return Exit.OK
     # Not signed in, whatever stopped it: a server that is down or failed the handshake, or a sign-in that
     # was refused or is still needed, all "connection failed ... needs sign-in" in the headless table.
@@ -139,6 +155,8 @@ def describe_stored(stored: StoredSignIn, now: float | None = None) -> str:
     if not stored.signed_in:
         return "not signed in"
     renews = "; renews itself" if stored.can_refresh else ""
+    if note := dpop_note(stored):
+        renews += f"; {note}"
     if stored.expires_at is None:
         return f"signed in{renews}"
     left = stored.expires_at - (time.time() if now is None else now)

@@ -105,7 +105,11 @@ class ConnectionManager:
     def sign_in_status(self, name: str) -> StoredSignIn | None:
         """What is stored for the server (None: it cannot sign in, e.g. a stdio server)."""
         auth = self._get(name).auth
-        return auth.store.status() if auth is not None else None
+        return auth.status() if auth is not None else None
+
+    def new_sign_in_key(self, name: str) -> None:
+        """Discard the server's DPoP key (and tokens bound to it); the next sign-in makes a new one."""
+        sign_in.new_key(self._get(name))
 
     def state(self, name: str) -> ServerState:
         return self._get(name).state

@@ -81,3 +81,55 @@ class OAuthProviderWithLoadHook(OAuthClientProvider):
 
     def after_tokens_loaded(self) -> None:
         """Runs once the stored tokens and client information are loaded (``self.context``)."""
+
+
+class OAuthProviderWithOwnGrant(OAuthClientProvider):
+    """The SDK's OAuth provider for a grant the SDK does not have: a fixed client (no registration, no
+    browser) whose token request ``token_form`` writes; discovery, the resource parameter, scopes, the
+    refresh and storage stay the SDK's.
+
+    Touches ``OAuthClientProvider._initialize`` (loads the stored tokens; here it also sets the fixed
+    client, as the SDK's own ``ClientCredentialsOAuthProvider`` does) and ``_perform_authorization``
+    (returns the token request; the SDK's grants each override it). The SDK offers no public way to add
+    a grant. On upgrade: both still exist, ``_perform_authorization`` is ``async`` and returns the
+    ``httpx2.Request`` the flow then yields, ``self._initialized`` still marks the load done, and
+    ``_get_token_endpoint`` and ``context.prepare_token_auth`` still build the endpoint and client auth.
+    """
+
+    def __init__(self, server_url: str, storage: Any, client_info: Any, scope: str | None) -> None:
+        from mcp.shared.auth import OAuthClientMetadata
+
+        metadata = OAuthClientMetadata(
+            redirect_uris=None,
+            grant_types=list(client_info.grant_types or []),
+            token_endpoint_auth_method=client_info.token_endpoint_auth_method,
+            scope=scope,
+        )
+        super().__init__(server_url, metadata, storage, None, None)
+        self.fixed_client = client_info
+
+    async def _initialize(self) -> None:
+        self.context.current_tokens = await self.context.storage.get_tokens()
+        self.context.client_info = self.fixed_client
+        self._initialized = True
+        self.after_tokens_loaded()
+
+    def after_tokens_loaded(self) -> None:
+        """Runs once the stored tokens are loaded (``self.context``)."""
+
+    async def _perform_authorization(self) -> Any:
+        import httpx2
+
+        form = await self.token_form()
+        form["client_id"] = self.fixed_client.client_id
+        if self.context.should_include_resource_param(self.context.protocol_version):
+            form["resource"] = self.context.get_resource_url()
+        if self.context.client_metadata.scope:
+            form["scope"] = self.context.client_metadata.scope
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        form, headers = self.context.prepare_token_auth(form, headers)
+        return httpx2.Request("POST", self._get_token_endpoint(), data=form, headers=headers)
+
+    async def token_form(self) -> dict[str, str]:
+        """The grant's own fields of the token request (``grant_type`` and what it needs)."""
+        raise NotImplementedError

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Grant = Literal["authorization_code", "client_credentials", "identity_assertion"]
+Grant = Literal["authorization_code", "client_credentials", "identity_assertion", "jwt-bearer"]
+DpopKeyPlace = Literal["memory", "keyring", "file"]
 TokenAuthMethod = Literal["none", "client_secret_basic", "client_secret_post", "private_key_jwt"]
-GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials", "identity_assertion")
+GRANTS: tuple[Grant, ...] = ("authorization_code", "client_credentials", "identity_assertion", "jwt-bearer")
+DPOP_KEY_PLACES: tuple[DpopKeyPlace, ...] = ("memory", "keyring", "file")
 METHODS: tuple[TokenAuthMethod, ...] = (
     "none",
     "client_secret_basic",
@@ -37,6 +39,10 @@ AUTH_KEYS = (
     "idp_token_endpoint",
     "idp_client_id",
     "id_token",
+    "dpop",
+    "dpop_key",
+    "assertion_file",
+    "assertion_env",
 )
 
 
@@ -57,7 +63,8 @@ class AuthSettings:
     """authorization_code: a person signs in in the browser. client_credentials: machine use, no person;
     needs client_id and client_secret, or client_id and private_key_file (private_key_jwt).
     identity_assertion: enterprise-managed (SEP-990); needs client_id, client_secret, issuer,
-    idp_token_endpoint and id_token."""
+    idp_token_endpoint and id_token. jwt-bearer: workload identity (SEP-1933, RFC 7523), no person; the
+    workload's token from assertion_file or assertion_env is exchanged for an access token."""
     private_key_file: str | None = None
     """private_key_jwt: the PEM file of the key that signs the client assertion."""
     signing_algorithm: str = "RS256"
@@ -79,6 +86,17 @@ class AuthSettings:
     """identity_assertion: mcp-tui's client id at the identity provider."""
     id_token: str | None = None
     """identity_assertion: the person's ID token from the identity provider (use ${VAR})."""
+
+    dpop: bool | None = None
+    """DPoP-bound tokens (RFC 9449): true always, false never; unset: when the server requires them
+    (dpop_bound_access_tokens_required, or its sign-in challenge names the DPoP scheme)."""
+    dpop_key: DpopKeyPlace | None = None
+    """Where the DPoP key is kept: memory (a new key each run), keyring (the OS keyring) or file (its own
+    0600 file, apart from the tokens). Default: the keyring where one exists, else memory."""
+    assertion_file: str | None = None
+    """jwt-bearer: the file holding the workload's token (a JWT), read afresh for each token request."""
+    assertion_env: str | None = None
+    """jwt-bearer: the environment variable holding the workload's token (when no assertion_file)."""
 
     @property
     def redirect_uri(self) -> str:

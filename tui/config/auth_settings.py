@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Mapping
 
-from tui.config.auth_model import AUTH_KEYS, GRANTS, METHODS, AuthSettings
+from tui.config.auth_model import AUTH_KEYS, DPOP_KEY_PLACES, GRANTS, METHODS, AuthSettings
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath
 from tui.config.sections import Reporter
@@ -37,13 +37,17 @@ def read_auth(data: object, table: KeyPath, rep: Reporter, environ: Mapping[str,
             value, missing = expand_vars(value, environ)
             for reference in missing:
                 rep.add(table, f"{json.dumps(key)}: {reference} is not set in the environment", key)
-        if key == "private_key_file" and isinstance(value, str):
+        if key in ("private_key_file", "assertion_file") and isinstance(value, str):
             value = os.path.expanduser(value)
         values[key] = value
     settings = AuthSettings(**values)  # type: ignore[arg-type]
     if settings.grant != "authorization_code" and not settings.client_id:
         rep.add(table, f'grant = "{settings.grant}" needs "client_id"; signing in in the browser instead')
         return AuthSettings(**{**values, "grant": "authorization_code"})  # type: ignore[arg-type]
+    if settings.grant == "jwt-bearer" and not (settings.assertion_file or settings.assertion_env):
+        rep.add(
+            table, 'grant = "jwt-bearer" needs "assertion_file" or "assertion_env" (the workload\'s token)'
+        )
     return settings
 
 
@@ -55,6 +59,10 @@ def _problem(key: str, value: object) -> str | None:
     if key == "callback_port":
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 65535
         return None if ok else "must be a port number (0-65535)"
+    if key == "dpop":
+        return None if isinstance(value, bool) else "must be true or false"
+    if key == "dpop_key":
+        return None if value in DPOP_KEY_PLACES else f"must be one of {', '.join(DPOP_KEY_PLACES)}"
     if key == "sign_in_timeout":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and value > 0
         return None if ok else "must be a positive number of seconds"

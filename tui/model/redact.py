@@ -14,10 +14,10 @@ REDACTED = "<redacted>"
 
 _SECRET_KEY = re.compile(
     r"authorization|token|secret|passw(or)?d|api[-_]?key|apikey|cookie|credential|private[-_]?key"
-    r"|session[-_]?id|client[-_]?secret|signature",
+    r"|session[-_]?id|client[-_]?secret|signature|dpop",
     re.IGNORECASE,
 )
-_CREDENTIAL = re.compile(r"\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}", re.IGNORECASE)
+_CREDENTIAL = re.compile(r"\b(Bearer|Basic|Token|DPoP)\s+[A-Za-z0-9._~+/=-]{8,}", re.IGNORECASE)
 # Tokens that announce themselves by their shape: GitHub, Slack, OpenAI/Anthropic-style keys, JWTs.
 _SHAPED = re.compile(
     r"\b(gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{16,}"

@@ -141,3 +141,7 @@ class StoredSignIn:
     """When the access token expires (epoch seconds), if the server said."""
     can_refresh: bool = False
     scope: str | None = None
+    dpop_bound: bool = False
+    """Whether the token is DPoP-bound (RFC 9449): useless without the key, which is kept elsewhere."""
+    dpop_key: str | None = None
+    """Where the server's DPoP key is kept, in words, when the server uses DPoP."""

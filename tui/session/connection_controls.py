@@ -52,6 +52,13 @@ class ConnectionControls:
         """Disconnect and forget the stored tokens; True when there were any."""
         return await self._manager_or_raise().sign_out(server)
 
+    def new_sign_in_key(self, server: str) -> None:
+        """Discard the server's DPoP key and the tokens bound to it, before a sign-in that makes a new
+        one (``mcp-tui auth login --rotate-key``). Raises ValueError for a server that cannot sign in."""
+        if (reason := self.cannot_sign_in(server)) is not None:
+            raise ValueError(reason)
+        self._manager_or_raise().new_sign_in_key(server)
+
     def sign_in_status(self, server: str) -> StoredSignIn | None:
         """What is stored for ``server`` (None when it cannot sign in, e.g. a stdio server)."""
         return self._manager_or_raise().sign_in_status(server)

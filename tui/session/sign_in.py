@@ -9,5 +9,14 @@ sign out, ``sign_in_status`` with a ``tui.model.servers.StoredSignIn``).
 from __future__ import annotations
 
 from tui.client.auth.who_signs_in import cannot_sign_in
+from tui.model.servers import StoredSignIn
 
-__all__ = ["cannot_sign_in"]
+__all__ = ["cannot_sign_in", "dpop_note"]
+
+
+def dpop_note(stored: StoredSignIn | None) -> str:
+    """Whether the stored token is DPoP-bound and where its key is, in the words the TUI and
+    ``mcp-tui auth`` both use; empty for a bearer token."""
+    if stored is None or not stored.dpop_bound:
+        return ""
+    return f"DPoP-bound token, key {stored.dpop_key or 'not found'}"

@@ -2,13 +2,15 @@
 connection learns at once why a request could not be authorized.
 
 All of OAuth is the SDK's: discovery, registration, PKCE, the resource parameter, scopes, step-up, the
-refresh. mcp-tui supplies the configuration, the token file and the browser step.
+refresh. mcp-tui supplies the configuration, the token file and the browser step, and adds what the SDK
+lacks around its flow: DPoP (``dpop_auth.py``) and the workload identity grant (``jwt_bearer.py``).
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import AsyncGenerator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -23,12 +25,16 @@ from mcp.shared.auth import OAuthClientInformationFull, OAuthClientMetadata
 from mcp.shared.exceptions import MCPDeprecationWarning
 
 from tui.client.auth.browser_step import BrowserStep, free_port
+from tui.client.auth.dpop_auth import DpopAuth
+from tui.client.auth.dpop_keys import DpopKeyHolder
 from tui.client.auth.errors import SignInFailed
 from tui.client.auth.identity_assertion import id_jag_source
+from tui.client.auth.jwt_bearer import JwtBearerProvider
 from tui.client.auth.store import TokenStore
 from tui.client.sdk_internals import OAuthProviderWithLoadHook
 from tui.config.auth_model import AuthSettings
 from tui.config.model import ServerConfig
+from tui.model.servers import StoredSignIn
 
 CLIENT_NAME = "mcp-tui"
 
@@ -98,18 +104,39 @@ class ServerAuth:
         self.redirect_uri = f"http://127.0.0.1:{port}/callback"
         self.browser = BrowserStep(config.name, port, self.settings.sign_in_timeout)
         self.store = TokenStore(auth_dir, config.name, config.url, self._preset())
+        self.keys = DpopKeyHolder(config.name, config.url, self.settings.dpop_key, auth_dir)
         self._provider: httpx2.Auth | None = None
 
     def httpx_auth(self, on_error: Callable[[BaseException], None]) -> httpx2.Auth:
         """The auth for one connection's HTTP client (the provider itself lives on: it holds the metadata)."""
         if self._provider is None:
-            self._provider = self._build()
+            self._provider = DpopAuth(self._build(), self.keys, self.store, self.settings.dpop)
         return ReportingAuth(self._provider, on_error)
 
     def forget(self) -> bool:
-        """Sign out: drop the stored tokens and registration, and what the provider holds in memory."""
+        """Sign out: drop the stored tokens and registration, the DPoP key, and what the provider holds
+        in memory."""
         self._provider = None
+        self.keys.discard()
         return self.store.forget()
+
+    def rotate_key(self) -> None:
+        """Discard the DPoP key, so the next token request makes a new one; tokens bound to the old key
+        are useless without it, so they go too (bearer tokens stay)."""
+        if self.store.dpop_binding() is not None:
+            self.store.forget()
+        self.keys.discard()
+        self._provider = None
+
+    def status(self) -> StoredSignIn:
+        """What is stored, and where the key of a DPoP-bound token is kept."""
+        stored = self.store.status()
+        return replace(stored, dpop_key=self.keys.where) if stored.dpop_bound else stored
+
+    @property
+    def grant(self) -> str:
+        """The grant this server signs in with, as configured."""
+        return self.settings.grant
 
     def _preset(self) -> OAuthClientInformationFull | None:
         s = self.settings
@@ -126,6 +153,8 @@ class ServerAuth:
 
     def _build(self) -> httpx2.Auth:
         s, url = self.settings, str(self.config.url)
+        if s.grant == "jwt-bearer":
+            return JwtBearerProvider(url, self.store, s)
         if s.grant == "client_credentials":
             return self._client_credentials(s, url)
         if s.grant == "identity_assertion":

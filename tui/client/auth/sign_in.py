@@ -33,6 +33,13 @@ def cancel(connection: Connection) -> None:
         connection.auth.browser.cancel()
 
 
+def new_key(connection: Connection) -> None:
+    """Discard the server's DPoP key (and tokens bound to it); its next token request makes a new one."""
+    if connection.auth is None:
+        raise ValueError(f"{connection.name}: {NOT_REMOTE}")
+    connection.auth.rotate_key()
+
+
 async def sign_out(connection: Connection) -> bool:
     if connection.auth is None:
         raise ValueError(f"{connection.name}: {NOT_REMOTE}")

@@ -42,6 +42,16 @@ class TokenStore:
         self.server_url = server_url
         self._preset = preset
         self._pending_client: OAuthClientInformationFull | None = None
+        self._next_binding: str | None = None
+
+    def bind_next_tokens(self, thumbprint: str | None) -> None:
+        """The DPoP key (its JWK thumbprint) the next tokens stored are bound to; None: not bound."""
+        self._next_binding = thumbprint
+
+    def dpop_binding(self) -> str | None:
+        """The thumbprint of the key the stored tokens are bound to, or None for bearer tokens."""
+        value = self._read().get("dpop_jkt")
+        return value if isinstance(value, str) else None
 
     # ---- the SDK's TokenStorage -----------------------------------------------------------------
 
@@ -56,6 +66,8 @@ class TokenStore:
         data = self._read()
         data["tokens"] = tokens.model_dump(mode="json", exclude_none=True)
         data["expires_at"] = time.time() + tokens.expires_in if tokens.expires_in else None
+        # Only the key's thumbprint, never the key: the key is kept elsewhere (``dpop_keys.py``).
+        data["dpop_jkt"], self._next_binding = self._next_binding, None
         if self._pending_client is not None:
             data["client_info"] = self._pending_client.model_dump(mode="json", exclude_none=True)
             self._pending_client = None
@@ -95,6 +107,7 @@ class TokenStore:
             expires_at=self.expires_at(),
             can_refresh=bool(tokens.get("refresh_token")),
             scope=tokens.get("scope") if isinstance(tokens.get("scope"), str) else None,
+            dpop_bound=isinstance(data.get("dpop_jkt"), str),
         )
 
     def forget(self) -> bool:

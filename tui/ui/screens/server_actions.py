@@ -39,6 +39,7 @@ def sign_in(screen: MainView) -> None:
         return
 
     def finished(state: ServerState | None) -> None:
-        screen.notify(outcome_text(state), markup=False)
+        stored = session.sign_in_status(name) if state is not None else None
+        screen.notify(outcome_text(state, stored), markup=False)
 
     screen.app.push_screen(SignInScreen(name, session), finished)

@@ -17,9 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
-from tui.model.servers import ConnectionStatus, ServerState
+from tui.model.servers import ConnectionStatus, ServerState, StoredSignIn
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_line
+from tui.session.sign_in import dpop_note
 from tui.ui.safe_text import clean, literal
 from tui.ui.widgets.key_footer import KeyFooter
 
@@ -107,10 +108,12 @@ class SignInScreen(ModalScreen[ServerState | None]):
         self.runner.cancel_sign_in(self.server)
 
 
-def outcome_text(state: ServerState | None) -> str:
-    """What the app says once the screen closes."""
+def outcome_text(state: ServerState | None, stored: StoredSignIn | None = None) -> str:
+    """What the app says once the screen closes; ``stored``: what the sign-in left (a DPoP-bound token
+    says so, and where its key is)."""
     if state is None:
         return "Sign-in ended."
     if state.status is ConnectionStatus.CONNECTED:
-        return f"Signed in to {state.name}."
+        note = dpop_note(stored)
+        return clean(f"Signed in to {state.name}" + (f" ({note})." if note else "."))
     return clean(f"{state.name}: {state.error or state.status.value}")

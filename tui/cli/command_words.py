@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "read": "one resource's contents: text literally, JSON pretty, binary by size (read [SERVER] URI)",
     "prompts": "every prompt with its arguments (prompts [SERVER])",
     "prompt": "one prompt's messages, with arguments as key=value (prompt [SERVER] NAME [ARGS])",
+    "gateway": "serve the servers' tools to an agent over stdio; every call is checked and may ask first",
 }
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""

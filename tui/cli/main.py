@@ -32,6 +32,10 @@ def _handler(command: str) -> Callable[[Request], int]:
         from tui.cli import calls
 
         return calls.resolve if command == "resolve" else calls.call
+    if command == "gateway":
+        from tui.cli.gateway_command import gateway
+
+        return gateway
     if command in FEATURE_COMMANDS:
         from tui.cli import features
 

@@ -1,0 +1,19 @@
+"""``mcp-tui gateway``: serve the configured servers' tools to an agent (``tui/gateway``)."""
+
+from __future__ import annotations
+
+from tui.cli.exit_codes import CliError, Exit
+from tui.cli.parsing import Request
+from tui.cli.session_run import load, run
+
+
+def gateway(request: Request) -> int:
+    startup = load(request)  # problems go to stderr: stdout belongs to the agent
+    if startup.problems:
+        # A rule that could not be read might be the one that denies an agent's call: do not guess.
+        raise CliError(
+            Exit.USAGE, "not serving: fix the configuration problems above first (a rule may be missing)"
+        )
+    from tui.gateway.main import serve
+
+    return run(lambda: serve(startup))

@@ -1,0 +1,112 @@
+"""The MCP server side of the gateway: serve a tool list to an agent and hand each request to handlers.
+
+This module only speaks the protocol (the mcp SDK's low-level ``Server``); everything it serves comes from
+``AgentHandlers`` as plain wire dicts, and every decision is theirs. The gateway front end supplies the
+handlers through the session, so no policy lives here and no SDK type leaves this module.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Protocol
+
+import anyio
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.session import ServerSession
+from mcp.shared.exceptions import MCPError
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from tui.model.agents import AgentInfo
+
+UNNAMED_AGENT = AgentInfo("unnamed agent", "unknown")
+"""An agent whose host sent no ``clientInfo`` (2026-07-28 makes it optional)."""
+
+
+class AgentLink:
+    """One agent request as the handlers see it: who asks, and the way back to the agent's host."""
+
+    def __init__(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        self._ctx = ctx
+        params = ctx.session.client_params
+        info = params.client_info if params is not None else None
+        self.agent = AgentInfo(info.name, info.version) if info is not None else UNNAMED_AGENT
+
+    @property
+    def can_elicit(self) -> bool:
+        """The host declared form elicitation and can be sent a request now.
+
+        A 2026-07-28 connection has no server-to-client requests (it would need the multi round-trip
+        pattern): it counts as not reachable, so an ask there is answered "approval needed"."""
+        if self._ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            return False
+        wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
+        return self._ctx.session.check_client_capability(wanted)
+
+    async def elicit(self, message: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        """Ask the host's user through a form; (action, content). Cancelling this cancels the request."""
+        result = await self._ctx.session.elicit_form(message, schema, related_request_id=self._ctx.request_id)
+        return result.action, dict(result.content) if result.content is not None else None
+
+    async def progress(self, progress: float, total: float | None, message: str | None) -> None:
+        """Pass a server's progress on to the agent (nothing when the agent asked for none)."""
+        await self._ctx.session.report_progress(progress, total, message)
+
+
+class AgentHandlers(Protocol):
+    """What the gateway answers; every value is a wire dict exactly as it goes to the agent."""
+
+    def list_tools(self) -> list[dict[str, Any]]: ...
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], link: AgentLink) -> dict[str, Any]: ...
+
+
+class AgentServer:
+    """The MCP server agents connect to; ``tools_changed`` tells every connected agent to list again."""
+
+    def __init__(self, handlers: AgentHandlers, *, name: str, version: str, instructions: str) -> None:
+        self._handlers = handlers
+        self._sessions: weakref.WeakSet[ServerSession] = weakref.WeakSet()
+        self.server: Server[Any] = Server(
+            name,
+            version=version,
+            instructions=instructions,
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+        )
+
+    async def _list_tools(
+        self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        self._sessions.add(ctx.session)
+        tools = [types.Tool.model_validate(tool) for tool in self._handlers.list_tools()]
+        return types.ListToolsResult(tools=tools)
+
+    async def _call_tool(
+        self, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        self._sessions.add(ctx.session)
+        raw = await self._handlers.call_tool(params.name, dict(params.arguments or {}), AgentLink(ctx))
+        try:
+            return types.CallToolResult.model_validate(raw)
+        except ValueError as error:  # the server's result was checked when it arrived; this is a bug guard
+            raise MCPError(code=types.INTERNAL_ERROR, message=f"unusable result: {error}") from None
+
+    async def tools_changed(self) -> None:
+        """Send ``notifications/tools/list_changed`` to every agent that has listed or called a tool."""
+        for session in list(self._sessions):
+            try:
+                await session.send_tool_list_changed()
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+                self._sessions.discard(session)  # that agent has gone
+
+    def initialization_options(self) -> Any:
+        return self.server.create_initialization_options(NotificationOptions(tools_changed=True))
+
+    async def serve_stdio(self) -> None:
+        """Serve one agent over this process's stdin and stdout until it disconnects."""
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read, write):
+            await self.server.run(read, write, self.initialization_options())

@@ -92,9 +92,10 @@ def form_schema(confirm: ConfirmRequest) -> dict[str, Any]:
     }
     required = [ALLOW_FIELD]
     if confirm.needs_typed_name:
+        name = visible_line(confirm.tool_name)
         properties[TYPED_NAME_FIELD] = {
             "type": "string",
-            "title": f"This call is critical: type the tool's name ({visible_line(confirm.tool_name)}) to allow it",
+            "title": f"This call is critical: type the tool's name ({name}) to allow it",
         }
         required.append(TYPED_NAME_FIELD)
     return {"type": "object", "properties": properties, "required": required}

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tui.gateway.consent import answering_for
 from tui.gateway.names import PublicNames
-from tui.model.results import CallStatus, Progress
+from tui.gateway.progress import relayed_progress
+from tui.model.results import CallStatus
 from tui.model.servers import ConnectionStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.visible_text import visible_line
@@ -72,12 +73,12 @@ class GatewayHandlers:
             )
         current = self.session.find_tool(server, tool.name) or tool
 
-        def forward_progress(progress: Progress) -> None:
-            asyncio.ensure_future(link.progress(progress.progress, progress.total, progress.message))
-
         try:
-            with answering_for(link):
-                record = await self.session.call(current, arguments, forward_progress, agent=link.agent)
+            async with relayed_progress(link) as progress:
+                with answering_for(link):
+                    record = await self.session.call(
+                        current, arguments, progress.put_nowait, agent=link.agent
+                    )
         except RuntimeError as error:  # the tool changed or vanished under the call: nothing was sent
             return tool_error(f"mcp-tui gateway: not sent: {error}")
         return self._result(record)

@@ -1,7 +1,7 @@
 """The names agents see: each server's tools as they are with one server, ``SERVER__TOOL`` with several.
 
-A name an agent sends is looked up exactly, never normalised: a lookalike (``manage_fіles`` with a Cyrillic
-``і``) is another name. Names outside the MCP tool-name characters (letters, digits, ``_``, ``-``, ``.``; 1
+A name an agent sends is looked up exactly, never normalised: a lookalike (``manage_files`` with a Cyrillic
+``i``) is another name. Names outside the MCP tool-name characters (letters, digits, ``_``, ``-``, ``.``; 1
 to 128 of them) are not served at all, so a lookalike cannot sit beside the tool it imitates; two servers'
 tools that would share a public name are both left out rather than one shadowing the other. Each tool
 left out is reported once, with the reason, on stderr.
@@ -36,7 +36,8 @@ class PublicNames:
             public = f"{tool.server}{SEPARATOR}{tool.name}" if prefixed else tool.name
             if not _ALLOWED.fullmatch(public):
                 left_out.append(
-                    f"{visible_line(tool.server)}: tool {visible_line(tool.name)!r} not served: its name "
+                    # ascii(): the person sees the lookalike's code points, not a copy of the real name.
+                    f"{visible_line(tool.server)}: tool {ascii(tool.name)} not served: its name "
                     "has characters outside letters, digits, '_', '-' and '.' (or is longer than 128), "
                     "so an agent could mistake it for another"
                 )

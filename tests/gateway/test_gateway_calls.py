@@ -1,0 +1,150 @@
+"""``mcp-tui gateway`` in front of the demo, with the SDK's Client as the agent: every call through the
+session's decision path, results passed on unchanged, refusals as tool errors that say why."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from gateway_harness import (
+    AGENT,
+    agent,
+    answer,
+    audit_records,
+    demo_rule,
+    demo_server,
+    seed_sandbox,
+    text_of,
+    write_config,
+)
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+NOTES = "Buy milk.\nCall Ada.\n"
+
+
+async def test_done_when_read_allowed_delete_declined_never_denied_and_three_audit_records(
+    home: Path,
+) -> None:
+    """The issue's scenario: an auto-approved read returns the file's text; a delete asks through
+    elicitation and, declined, returns a tool error while the file stays; a never rule returns a tool error
+    naming the rule; the audit log has the three records with interface gateway and the agent."""
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"notes.txt": NOTES})
+    write_config(home, demo_rule("manage_files", "always", "safe") + demo_rule("sql", "never"))
+    decline = answer("decline")
+    async with agent(home, decline) as client:
+        read = await client.call_tool("manage_files", {"action": "read", "path": "notes.txt"})
+        assert not read.is_error and NOTES in text_of(read)
+        assert decline.asked == []  # the read needed no one
+
+        delete = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
+        assert delete.is_error and "declined" in text_of(delete) and "Nothing was sent" in text_of(delete)
+        assert (sandbox / "notes.txt").read_text(encoding="utf-8") == NOTES
+
+        query = await client.call_tool("sql", {"query": "SELECT 1"})
+        assert query.is_error and "never-rule" in text_of(query)
+
+    [form] = decline.asked
+    assert "Grade: high" in form.message
+    assert '"action": "delete"' in form.message and '"path": "notes.txt"' in form.message
+    assert "red-team-agent 9.9.1" in form.message
+    records = audit_records(home)
+    assert [(r["tool"], r["decision"], r["outcome"]) for r in records] == [
+        ("manage_files", "allow", "ok"),
+        ("manage_files", "ask", "cancelled"),
+        ("sql", "deny", "denied"),
+    ]
+    assert {r["interface"] for r in records} == {"gateway"}
+    assert all(r["agent"] == {"name": AGENT.name, "version": AGENT.version} for r in records)
+
+
+async def test_an_ask_with_no_one_to_ask_is_a_tool_error_and_nothing_is_sent(home: Path) -> None:
+    """A host without elicitation (and no mcp-tui attached): "approval needed" with the reason."""
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"notes.txt": NOTES})
+    async with agent(home) as client:
+        result = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
+    assert result.is_error
+    assert "Approval needed" in text_of(result) and "confirm-destructive" in text_of(result)
+    assert (sandbox / "notes.txt").exists()
+    [record] = audit_records(home)
+    assert (record["outcome"], record["choice"]) == ("unanswered", "unanswered")
+
+
+async def test_accept_allows_once_and_the_result_is_the_servers_unchanged(home: Path) -> None:
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"a.txt": NOTES})
+    accept = answer("accept", {"allow": True})
+    async with agent(home, accept) as client:
+        through = await client.call_tool("manage_files", {"action": "read", "path": "a.txt"})
+        deleted = await client.call_tool("manage_files", {"action": "delete", "path": "a.txt"})
+        # Once means once: the next delete of another file asks again.
+        seed_sandbox(sandbox, {"b.txt": NOTES})
+        await client.call_tool("manage_files", {"action": "delete", "path": "b.txt"})
+    assert not deleted.is_error and not (sandbox / "a.txt").exists() and not (sandbox / "b.txt").exists()
+    assert len(accept.asked) == 3
+    # The same read straight from the demo: the gateway passed the server's result on unchanged.
+    seed_sandbox(sandbox, {"a.txt": NOTES})
+    direct = StdioServerParameters(
+        command=sys.executable, args=["-m", "tui", "demo-server", "--sandbox", str(sandbox)]
+    )
+    async with Client(stdio_client(direct), mode="legacy") as demo:
+        straight = await demo.call_tool("manage_files", {"action": "read", "path": "a.txt"})
+    assert through.model_dump() == straight.model_dump()
+
+
+async def test_accept_with_allow_unticked_sends_nothing(home: Path) -> None:
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"notes.txt": NOTES})
+    async with agent(home, answer("accept", {"allow": False})) as client:
+        result = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
+    assert result.is_error and (sandbox / "notes.txt").exists()
+
+
+async def test_one_server_keeps_names_several_get_prefixes_with_definitions_passed_through(
+    home: Path,
+) -> None:
+    async with agent(home) as client:
+        single = {tool.name: tool for tool in (await client.list_tools()).tools}
+    write_config(home, demo_server("left", home / "left") + demo_server("right", home / "right"))
+    async with agent(home) as client:
+        several = {tool.name: tool for tool in (await client.list_tools()).tools}
+    assert "manage_files" in single and "sql" in single
+    assert set(several) == {f"{side}__{name}" for side in ("left", "right") for name in single}
+    for name, tool in single.items():
+        prefixed = several[f"right__{name}"]
+        assert prefixed.model_dump(exclude={"name"}) == tool.model_dump(exclude={"name"})
+    assert single["manage_files"].annotations is not None
+
+
+async def test_a_prefixed_name_reaches_its_own_server_only(home: Path) -> None:
+    write_config(
+        home,
+        demo_server("left", home / "left")
+        + demo_server("right", home / "right")
+        + demo_rule("manage_files", "always", "high", server="right"),
+    )
+    seed_sandbox(home / "left", {"x.txt": NOTES})
+    seed_sandbox(home / "right", {"x.txt": NOTES})
+    async with agent(home) as client:
+        left = await client.call_tool("left__manage_files", {"action": "delete", "path": "x.txt"})
+        right = await client.call_tool("right__manage_files", {"action": "delete", "path": "x.txt"})
+    assert left.is_error and (home / "left" / "x.txt").exists()
+    assert not right.is_error and not (home / "right" / "x.txt").exists()
+    assert [r["server"] for r in audit_records(home)] == ["left", "right"]
+
+
+async def test_progress_reaches_the_agent(home: Path) -> None:
+    write_config(home, demo_rule("slow_count", "always"))
+    seen: list[float] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(progress)
+
+    async with agent(home) as client:
+        result = await client.call_tool(
+            "slow_count", {"steps": 3, "delay_seconds": 0.01}, progress_callback=on_progress
+        )
+    assert not result.is_error, result
+    assert seen == [1, 2, 3]

@@ -27,7 +27,9 @@ def gateway_params(home: Path, *extra: str) -> StdioServerParameters:
 
 
 @asynccontextmanager
-async def agent(home: Path, elicit: Elicit | None = None, *extra: str) -> AsyncIterator[Client]:
+async def agent(
+    home: Path, elicit: Elicit | None = None, *extra: str, message_handler: Any = None
+) -> AsyncIterator[Client]:
     """The SDK's client as an agent host (legacy protocol, as the agents in the wild speak today),
     declaring elicitation only when ``elicit`` is given. Its stderr (the gateway's) goes to home/stderr."""
     with (home / "gateway-stderr.txt").open("a", encoding="utf-8") as errlog:
@@ -38,6 +40,7 @@ async def agent(home: Path, elicit: Elicit | None = None, *extra: str) -> AsyncI
             client_info=AGENT,
             elicitation_callback=elicit,
             read_timeout_seconds=45,
+            message_handler=message_handler,
         ) as client:
             yield client
 

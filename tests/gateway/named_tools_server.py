@@ -3,7 +3,8 @@
 ``python named_tools_server.py LOG NAME...``: each NAME is a tool that claims to be read-only and closed
 world (the most trusting hints there are); every tools/call it receives is appended to LOG as one JSON
 line before it answers, so a test can see exactly what reached the server. The tool ``die`` exits the
-process instead of answering (a server that crashes mid-call).
+process instead of answering (a server that crashes mid-call); the tool ``grow`` adds a tool ``grown`` and
+sends ``notifications/tools/list_changed`` before it answers.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import sys
 
 LOG = sys.argv[1]
-NAMES = sys.argv[2:]
+NAMES = list(sys.argv[2:])
 SAFE = {"readOnlyHint": True, "openWorldHint": False}
 
 
@@ -24,8 +25,9 @@ def send(message: dict) -> None:
 def answer(method: str, params: dict) -> dict:
     if method == "initialize":
         info = {"name": "named-tools", "version": "1"}
-        return {"result": {"protocolVersion": params["protocolVersion"], "capabilities": {"tools": {}},
-                           "serverInfo": info}}  # fmt: skip
+        capabilities = {"tools": {"listChanged": True}}
+        version = params["protocolVersion"]
+        return {"result": {"protocolVersion": version, "capabilities": capabilities, "serverInfo": info}}
     if method == "tools/list":
         tools = [{"name": n, "inputSchema": {"type": "object"}, "annotations": SAFE} for n in NAMES]
         return {"result": {"tools": tools}}
@@ -34,6 +36,9 @@ def answer(method: str, params: dict) -> dict:
             log.write(json.dumps(params) + "\n")
         if params.get("name") == "die":
             sys.exit(3)
+        if params.get("name") == "grow":
+            NAMES.append("grown")
+            send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
         return {"result": {"content": [{"type": "text", "text": f"ran {params.get('name')}"}]}}
     return {"error": {"code": -32601, "message": f"no {method}"}}
 

@@ -35,19 +35,24 @@ async def test_done_when_read_allowed_delete_declined_never_denied_and_three_aud
     decline = answer("decline")
     async with agent(home, decline) as client:
         read = await client.call_tool("manage_files", {"action": "read", "path": "notes.txt"})
-        assert not read.is_error and NOTES in text_of(read)
+        assert not read.is_error
+        assert NOTES in text_of(read)
         assert decline.asked == []  # the read needed no one
 
         delete = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
-        assert delete.is_error and "declined" in text_of(delete) and "Nothing was sent" in text_of(delete)
+        assert delete.is_error
+        assert "declined" in text_of(delete)
+        assert "Nothing was sent" in text_of(delete)
         assert (sandbox / "notes.txt").read_text(encoding="utf-8") == NOTES
 
         query = await client.call_tool("sql", {"query": "SELECT 1"})
-        assert query.is_error and "never-rule" in text_of(query)
+        assert query.is_error
+        assert "never-rule" in text_of(query)
 
     [form] = decline.asked
     assert "Grade: high" in form.message
-    assert '"action": "delete"' in form.message and '"path": "notes.txt"' in form.message
+    assert '"action": "delete"' in form.message
+    assert '"path": "notes.txt"' in form.message
     assert "red-team-agent 9.9.1" in form.message
     records = audit_records(home)
     assert [(r["tool"], r["decision"], r["outcome"]) for r in records] == [
@@ -66,7 +71,8 @@ async def test_an_ask_with_no_one_to_ask_is_a_tool_error_and_nothing_is_sent(hom
     async with agent(home) as client:
         result = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
     assert result.is_error
-    assert "Approval needed" in text_of(result) and "confirm-destructive" in text_of(result)
+    assert "Approval needed" in text_of(result)
+    assert "confirm-destructive" in text_of(result)
     assert (sandbox / "notes.txt").exists()
     [record] = audit_records(home)
     assert (record["outcome"], record["choice"]) == ("unanswered", "unanswered")
@@ -82,7 +88,9 @@ async def test_accept_allows_once_and_the_result_is_the_servers_unchanged(home: 
         # Once means once: the next delete of another file asks again.
         seed_sandbox(sandbox, {"b.txt": NOTES})
         await client.call_tool("manage_files", {"action": "delete", "path": "b.txt"})
-    assert not deleted.is_error and not (sandbox / "a.txt").exists() and not (sandbox / "b.txt").exists()
+    assert not deleted.is_error
+    assert not (sandbox / "a.txt").exists()
+    assert not (sandbox / "b.txt").exists()
     assert len(accept.asked) == 3
     # The same read straight from the demo: the gateway passed the server's result on unchanged.
     seed_sandbox(sandbox, {"a.txt": NOTES})
@@ -99,7 +107,8 @@ async def test_accept_with_allow_unticked_sends_nothing(home: Path) -> None:
     seed_sandbox(sandbox, {"notes.txt": NOTES})
     async with agent(home, answer("accept", {"allow": False})) as client:
         result = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
-    assert result.is_error and (sandbox / "notes.txt").exists()
+    assert result.is_error
+    assert (sandbox / "notes.txt").exists()
 
 
 async def test_one_server_keeps_names_several_get_prefixes_with_definitions_passed_through(
@@ -110,7 +119,8 @@ async def test_one_server_keeps_names_several_get_prefixes_with_definitions_pass
     write_config(home, demo_server("left", home / "left") + demo_server("right", home / "right"))
     async with agent(home) as client:
         several = {tool.name: tool for tool in (await client.list_tools()).tools}
-    assert "manage_files" in single and "sql" in single
+    assert "manage_files" in single
+    assert "sql" in single
     assert set(several) == {f"{side}__{name}" for side in ("left", "right") for name in single}
     for name, tool in single.items():
         prefixed = several[f"right__{name}"]
@@ -130,8 +140,10 @@ async def test_a_prefixed_name_reaches_its_own_server_only(home: Path) -> None:
     async with agent(home) as client:
         left = await client.call_tool("left__manage_files", {"action": "delete", "path": "x.txt"})
         right = await client.call_tool("right__manage_files", {"action": "delete", "path": "x.txt"})
-    assert left.is_error and (home / "left" / "x.txt").exists()
-    assert not right.is_error and not (home / "right" / "x.txt").exists()
+    assert left.is_error
+    assert (home / "left" / "x.txt").exists()
+    assert not right.is_error
+    assert not (home / "right" / "x.txt").exists()
     assert [r["server"] for r in audit_records(home)] == ["left", "right"]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import anyio
@@ -32,10 +33,11 @@ def fruit_count(home: Path) -> int:
         return int(db.execute("SELECT count(*) FROM fruits").fetchone()[0])
 
 
-async def wait_until(check: object, limit: float = 45.0) -> None:
-    """Poll ``check`` (a callable) until it is true; the limit only catches a broken test."""
+async def wait_until(check: Callable[[], bool], limit: float = 45.0) -> None:
+    """Poll ``check`` until it holds (a file another process writes has no event to wait on); the limit
+    only catches a broken test."""
     with anyio.fail_after(limit):
-        while not check():  # type: ignore[operator]
+        while not check():  # noqa: ASYNC110
             await anyio.sleep(0.05)
 
 
@@ -48,8 +50,10 @@ async def test_harmless_looking_sql_that_resolves_destructive_is_not_sent(home: 
         sneaky = await client.call_tool("sql", {"query": "select name from fruits; DELETE FROM fruits"})
         commented = await client.call_tool("sql", {"query": "/* only a read */ DROP TABLE fruits"})
     assert not before.is_error
-    assert sneaky.is_error and "Approval needed" in text_of(sneaky)
-    assert commented.is_error and "Approval needed" in text_of(commented)
+    assert sneaky.is_error
+    assert "Approval needed" in text_of(sneaky)
+    assert commented.is_error
+    assert "Approval needed" in text_of(commented)
     assert fruit_count(home) > 0
     grades = [(r["grade"], r["outcome"]) for r in audit_records(home)]
     assert grades[0] == ("safe", "ok")
@@ -71,8 +75,10 @@ async def test_names_that_would_collide_across_servers_are_not_served(home: Path
         names = [tool.name for tool in (await client.list_tools()).tools]
         result = await client.call_tool("a__b__c", {})
     assert names == ["a__probe"]
-    assert result.is_error and "no tool is served" in text_of(result)
-    assert calls_received(log_a) == [] and calls_received(log_ab) == []
+    assert result.is_error
+    assert "no tool is served" in text_of(result)
+    assert calls_received(log_a) == []
+    assert calls_received(log_ab) == []
     stderr = (home / "gateway-stderr.txt").read_text(encoding="utf-8")
     assert "'a__b__c' not served: a/b__c, a__b/c would all be called by that name" in stderr
 
@@ -89,7 +95,8 @@ async def test_a_lookalike_unicode_name_is_not_served_and_cannot_be_called(home:
         names = [tool.name for tool in (await client.list_tools()).tools]
         result = await client.call_tool(lookalike, {})
     assert names == ["manage_files"]
-    assert result.is_error and calls_received(log) == []
+    assert result.is_error
+    assert calls_received(log) == []
     assert "manage_f\\u0456les" in (home / "gateway-stderr.txt").read_text(encoding="utf-8")
 
 
@@ -113,7 +120,8 @@ async def test_a_call_cancelled_mid_ask_sends_nothing_and_the_gateway_carries_on
         await wait_until(lambda: len(audit_records(home)) == 1)
         tools = await client.list_tools()  # the gateway still answers
     assert tools.tools
-    assert (sandbox / "keep.txt").exists() and late_answers == []
+    assert (sandbox / "keep.txt").exists()
+    assert late_answers == []
     [record] = audit_records(home)
     assert (record["outcome"], record["choice"]) == ("cancelled", "cancel")
     assert "Interrupted before you answered" in record["error"]
@@ -132,7 +140,8 @@ async def test_a_flood_of_destructive_calls_sends_none_without_consent(home: Pat
         async with anyio.create_task_group() as group:
             for name in files:
                 group.start_soon(delete, name)
-    assert len(results) == 30 and all(r.is_error and "Approval needed" in text_of(r) for r in results)
+    assert len(results) == 30
+    assert all(r.is_error and "Approval needed" in text_of(r) for r in results)
     assert all((sandbox / name).read_text(encoding="utf-8") == text for name, text in files.items())
     outcomes = [r["outcome"] for r in audit_records(home)]
     assert outcomes == ["unanswered"] * 30
@@ -148,16 +157,18 @@ async def test_a_server_that_dies_is_a_tool_error_then_reconnected(home: Path) -
     )
     async with agent(home) as client:
         died = await client.call_tool("die", {})
-        assert died.is_error and "reconnecting" in text_of(died)
+        assert died.is_error
+        assert "reconnecting" in text_of(died)
 
         async def probe_works() -> bool:
             result = await client.call_tool("probe", {})
             return not result.is_error
 
         with anyio.fail_after(45):
-            while not await probe_works():
+            while not await probe_works():  # noqa: ASYNC110 (each try is a real call; no event says "up")
                 await anyio.sleep(0.05)
-    assert calls_received(log)[0] == "die" and calls_received(log)[-1] == "probe"
+    assert calls_received(log)[0] == "die"
+    assert calls_received(log)[-1] == "probe"
 
 
 async def test_an_agent_that_disconnects_cancels_its_pending_ask(home: Path) -> None:
@@ -178,3 +189,21 @@ async def test_an_agent_that_disconnects_cancels_its_pending_ask(home: Path) -> 
     [record] = audit_records(home)
     assert (record["outcome"], record["choice"]) == ("cancelled", "cancel")
     assert (sandbox / "keep.txt").exists()
+
+
+async def test_a_servers_tool_list_change_reaches_the_agent(home: Path) -> None:
+    log = home / "named.log"
+    write_config(home, named_server("named", log, "grow") + demo_rule("grow", "always", server="named"))
+    changed = anyio.Event()
+
+    async def on_message(message: object) -> None:
+        if isinstance(message, types.ToolListChangedNotification):
+            changed.set()
+
+    async with agent(home, None, message_handler=on_message) as client:
+        assert [tool.name for tool in (await client.list_tools()).tools] == ["grow"]
+        await client.call_tool("grow", {})
+        with anyio.fail_after(45):
+            await changed.wait()
+        names = [tool.name for tool in (await client.list_tools()).tools]
+    assert names == ["grow", "grown"]

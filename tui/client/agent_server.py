@@ -7,7 +7,6 @@ handlers through the session, so no policy lives here and no SDK type leaves thi
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, Protocol
 
 import anyio
@@ -49,6 +48,11 @@ class AgentLink:
         result = await self._ctx.session.elicit_form(message, schema, related_request_id=self._ctx.request_id)
         return result.action, dict(result.content) if result.content is not None else None
 
+    @property
+    def wants_progress(self) -> bool:
+        """The agent sent a progress token with this request (so the server is asked for progress too)."""
+        return (self._ctx.meta or {}).get("progress_token") is not None
+
     async def progress(self, progress: float, total: float | None, message: str | None) -> None:
         """Pass a server's progress on to the agent (nothing when the agent asked for none)."""
         await self._ctx.session.report_progress(progress, total, message)
@@ -67,7 +71,9 @@ class AgentServer:
 
     def __init__(self, handlers: AgentHandlers, *, name: str, version: str, instructions: str) -> None:
         self._handlers = handlers
-        self._sessions: weakref.WeakSet[ServerSession] = weakref.WeakSet()
+        self._agents: dict[int, tuple[object, ServerSession]] = {}
+        """One request's session per connected agent, keyed by its connection's ``clientInfo`` object: a
+        notification sent without a request id goes on that connection's own channel, after the request."""
         self.server: Server[Any] = Server(
             name,
             version=version,
@@ -79,27 +85,32 @@ class AgentServer:
     async def _list_tools(
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        self._sessions.add(ctx.session)
+        self._remember(ctx)
         tools = [types.Tool.model_validate(tool) for tool in self._handlers.list_tools()]
         return types.ListToolsResult(tools=tools)
 
     async def _call_tool(
         self, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        self._sessions.add(ctx.session)
+        self._remember(ctx)
         raw = await self._handlers.call_tool(params.name, dict(params.arguments or {}), AgentLink(ctx))
         try:
             return types.CallToolResult.model_validate(raw)
         except ValueError as error:  # the server's result was checked when it arrived; this is a bug guard
             raise MCPError(code=types.INTERNAL_ERROR, message=f"unusable result: {error}") from None
 
+    def _remember(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        params = ctx.session.client_params
+        if params is not None:  # held, so its id stays this connection's while it is in the dict
+            self._agents[id(params)] = (params, ctx.session)
+
     async def tools_changed(self) -> None:
         """Send ``notifications/tools/list_changed`` to every agent that has listed or called a tool."""
-        for session in list(self._sessions):
+        for key, (_params, session) in list(self._agents.items()):
             try:
                 await session.send_tool_list_changed()
             except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-                self._sessions.discard(session)  # that agent has gone
+                self._agents.pop(key, None)  # that agent has gone
 
     def initialization_options(self) -> Any:
         return self.server.create_initialization_options(NotificationOptions(tools_changed=True))

@@ -76,9 +76,8 @@ class GatewayHandlers:
         try:
             async with relayed_progress(link) as progress:
                 with answering_for(link):
-                    record = await self.session.call(
-                        current, arguments, progress.put_nowait, agent=link.agent
-                    )
+                    on_progress = progress.put_nowait if link.wants_progress else None
+                    record = await self.session.call(current, arguments, on_progress, agent=link.agent)
         except RuntimeError as error:  # the tool changed or vanished under the call: nothing was sent
             return tool_error(f"mcp-tui gateway: not sent: {error}")
         return self._result(record)

@@ -37,7 +37,7 @@ class PublicNames:
             if not _ALLOWED.fullmatch(public):
                 left_out.append(
                     # ascii(): the person sees the lookalike's code points, not a copy of the real name.
-                    f"{visible_line(tool.server)}: tool {ascii(tool.name)} not served: its name "
+                    f"{visible_line(tool.server)}: tool {tool.name!a} not served: its name "
                     "has characters outside letters, digits, '_', '-' and '.' (or is longer than 128), "
                     "so an agent could mistake it for another"
                 )

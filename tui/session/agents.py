@@ -26,6 +26,11 @@ class AgentRequest(Protocol):
         """Ask the host's user through a form: (action, content)."""
         ...
 
+    @property
+    def wants_progress(self) -> bool:
+        """The agent asked for progress on this request."""
+        ...
+
     async def progress(self, progress: float, total: float | None, message: str | None) -> None: ...
 
 

@@ -34,6 +34,7 @@ VALUE_OPTIONS = frozenset(
         "--save-dir",
         "--timeout",
         "--last",
+        "--http",
     }
 )
 

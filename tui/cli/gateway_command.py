@@ -14,6 +14,14 @@ def gateway(request: Request) -> int:
         raise CliError(
             Exit.USAGE, "not serving: fix the configuration problems above first (a rule may be missing)"
         )
-    from tui.gateway.main import serve
+    from tui.gateway.main import listen_on, serve
 
-    return run(lambda: serve(startup))
+    listening = None
+    if request.http is not None:
+        try:
+            listening = listen_on(request.http)
+        except OSError as error:
+            raise CliError(
+                Exit.USAGE, f"cannot listen on 127.0.0.1:{request.http}: {error.strerror or error}"
+            ) from None
+    return run(lambda: serve(startup, listening))

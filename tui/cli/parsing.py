@@ -45,6 +45,8 @@ class Request:
     save_dir: Path | None = None
     timeout: float | None = None
     last: int = 20
+    http: int | None = None
+    """gateway: serve streamable HTTP on this port of 127.0.0.1 instead of stdio."""
     server_command: list[str] = field(default_factory=list)
     """The ad-hoc stdio server after ``--``."""
 
@@ -66,6 +68,13 @@ def _positive(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text!r}")
     return value
+
+
+def _port(text: str) -> int:
+    """A port for --http: 0 (any free port) to 65535."""
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
 
 
 def command_parser(command: str) -> argparse.ArgumentParser:
@@ -120,6 +129,13 @@ def command_parser(command: str) -> argparse.ArgumentParser:
             metavar="SECONDS",
             help="resolve: the preflight's limit; call: the call's (default: [timeouts] in config.toml)",
         )
+    if command == "gateway":
+        parser.add_argument(
+            "--http",
+            type=_port,
+            metavar="PORT",
+            help="serve streamable HTTP on 127.0.0.1:PORT/mcp (0: any free port) with a bearer token",
+        )
     if command == "audit":
         parser.add_argument("--last", type=int, default=20, metavar="N", help="how many records (default 20)")
     return parser
@@ -165,5 +181,6 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         save_dir=getattr(parsed, "save_dir", None),
         timeout=getattr(parsed, "timeout", None),
         last=getattr(parsed, "last", 20),
+        http=getattr(parsed, "http", None),
         server_command=server_command,
     )

@@ -7,7 +7,9 @@ handlers through the session, so no policy lives here and no SDK type leaves thi
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import socket
+from collections.abc import Awaitable
+from typing import Any, Protocol, TypeVar
 
 import anyio
 import mcp_types as types
@@ -17,7 +19,10 @@ from mcp.server.session import ServerSession
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from tui.model.agents import AgentInfo
+from tui.model.agents import AgentInfo, RefusedRequest
+
+Context = ServerRequestContext[Any, Any]
+T = TypeVar("T")
 
 UNNAMED_AGENT = AgentInfo("unnamed agent", "unknown")
 """An agent whose host sent no ``clientInfo`` (2026-07-28 makes it optional)."""
@@ -59,11 +64,22 @@ class AgentLink:
 
 
 class AgentHandlers(Protocol):
-    """What the gateway answers; every value is a wire dict exactly as it goes to the agent."""
+    """What the gateway answers; every value is a wire dict exactly as it goes to the agent. A request it
+    cannot answer raises ``RefusedRequest`` (sent as invalid params, with its text)."""
 
     def list_tools(self) -> list[dict[str, Any]]: ...
 
     async def call_tool(self, name: str, arguments: dict[str, Any], link: AgentLink) -> dict[str, Any]: ...
+
+    async def list_resources(self) -> list[dict[str, Any]]: ...
+
+    async def list_resource_templates(self) -> list[dict[str, Any]]: ...
+
+    async def read_resource(self, uri: str) -> list[dict[str, Any]]: ...
+
+    async def list_prompts(self) -> list[dict[str, Any]]: ...
+
+    async def get_prompt(self, name: str, arguments: dict[str, str]) -> dict[str, Any]: ...
 
 
 class AgentServer:
@@ -80,6 +96,12 @@ class AgentServer:
             instructions=instructions,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
+            # Read-only pass-through: listing and reading, never subscribing or completing.
+            on_list_resources=self._list_resources,
+            on_list_resource_templates=self._list_templates,
+            on_read_resource=self._read_resource,
+            on_list_prompts=self._list_prompts,
+            on_get_prompt=self._get_prompt,
         )
 
     async def _list_tools(
@@ -99,6 +121,26 @@ class AgentServer:
         except ValueError as error:  # the server's result was checked when it arrived; this is a bug guard
             raise MCPError(code=types.INTERNAL_ERROR, message=f"unusable result: {error}") from None
 
+    async def _list_resources(self, ctx: Context, params: types.PaginatedRequestParams | None) -> Any:
+        found = await _refusing(self._handlers.list_resources())
+        return types.ListResourcesResult.model_validate({"resources": found})
+
+    async def _list_templates(self, ctx: Context, params: types.PaginatedRequestParams | None) -> Any:
+        found = await _refusing(self._handlers.list_resource_templates())
+        return types.ListResourceTemplatesResult.model_validate({"resourceTemplates": found})
+
+    async def _read_resource(self, ctx: Context, params: types.ReadResourceRequestParams) -> Any:
+        contents = await _refusing(self._handlers.read_resource(str(params.uri)))
+        return types.ReadResourceResult.model_validate({"contents": contents})
+
+    async def _list_prompts(self, ctx: Context, params: types.PaginatedRequestParams | None) -> Any:
+        found = await _refusing(self._handlers.list_prompts())
+        return types.ListPromptsResult.model_validate({"prompts": found})
+
+    async def _get_prompt(self, ctx: Context, params: types.GetPromptRequestParams) -> Any:
+        result = await _refusing(self._handlers.get_prompt(params.name, dict(params.arguments or {})))
+        return types.GetPromptResult.model_validate(result)
+
     def _remember(self, ctx: ServerRequestContext[Any, Any]) -> None:
         params = ctx.session.client_params
         if params is not None:  # held, so its id stays this connection's while it is in the dict
@@ -115,9 +157,23 @@ class AgentServer:
     def initialization_options(self) -> Any:
         return self.server.create_initialization_options(NotificationOptions(tools_changed=True))
 
+    async def serve_http(self, listening: socket.socket, token: str) -> None:
+        """Serve streamable HTTP on ``listening`` (127.0.0.1), every request behind ``token``."""
+        from tui.client.agent_http import serve_http
+
+        await serve_http(self.server.streamable_http_app(host="127.0.0.1"), listening, token)
+
     async def serve_stdio(self) -> None:
         """Serve one agent over this process's stdin and stdout until it disconnects."""
         from mcp.server.stdio import stdio_server
 
         async with stdio_server() as (read, write):
             await self.server.run(read, write, self.initialization_options())
+
+
+async def _refusing(pending: Awaitable[T]) -> T:
+    """The handler's answer, or its refusal as a JSON-RPC error the agent can read."""
+    try:
+        return await pending
+    except RefusedRequest as refused:
+        raise MCPError(code=types.INVALID_PARAMS, message=str(refused)) from None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.gateway.consent import answering_for
 from tui.gateway.names import PublicNames
+from tui.gateway.passthrough import ReadOnlyFeatures
 from tui.gateway.progress import relayed_progress
 from tui.model.results import CallStatus
 from tui.model.servers import ConnectionStatus
@@ -31,7 +32,7 @@ def tool_error(text: str) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": text}], "isError": True}
 
 
-class GatewayHandlers:
+class GatewayHandlers(ReadOnlyFeatures):
     def __init__(self, session: Session) -> None:
         self.session = session
         self._reconnecting: dict[str, asyncio.Task[None]] = {}

@@ -8,6 +8,8 @@ protocol channel: everything for people goes to stderr.
 from __future__ import annotations
 
 import asyncio
+import secrets
+import socket
 import sys
 from typing import TYPE_CHECKING
 
@@ -31,7 +33,22 @@ READY_TIMEOUT_S = 60.0
 """How long the gateway waits for every server to list its tools before serving what it has."""
 
 
-async def serve(startup: Startup) -> int:
+def listen_on(port: int) -> socket.socket:
+    """A listening socket on 127.0.0.1:``port`` (0: any free port), bound before anything starts, so a
+    busy port is a one-line message; OSError otherwise."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+async def serve(startup: Startup, listening: socket.socket | None = None) -> int:
+    """Serve agents over stdio, or over streamable HTTP on ``listening`` (127.0.0.1) with a new bearer
+    token printed once on stderr."""
     from tui.session.session import Session
 
     session = Session(startup, interface="gateway")
@@ -43,13 +60,13 @@ async def serve(startup: Startup) -> int:
         except TimeoutError:
             print("mcp-tui gateway: not every server is ready; serving those that are", file=sys.stderr)
         _report_states(session)
-        await _serve(session)
+        await _serve(session, listening)
         return 0
     finally:
         await session.aclose()
 
 
-async def _serve(session: Session) -> None:
+async def _serve(session: Session, listening: socket.socket | None) -> None:
     handlers = GatewayHandlers(session)
     server = agent_server(handlers, name="mcp-tui-gateway", version=__version__, instructions=INSTRUCTIONS)
     pending: set[asyncio.Task[None]] = set()
@@ -63,7 +80,19 @@ async def _serve(session: Session) -> None:
 
     unsubscribe = session.subscribe(on_event)
     try:
-        await server.serve_stdio()
+        if listening is None:
+            await server.serve_stdio()
+        else:
+            token = secrets.token_urlsafe(32)
+            port = listening.getsockname()[1]
+            # Printed once, here only: whoever holds it can make calls (each still decided and asked).
+            print(
+                f"mcp-tui gateway on http://127.0.0.1:{port}/mcp\n"
+                f"mcp-tui gateway: bearer token (shown once): {token}",
+                file=sys.stderr,
+                flush=True,
+            )
+            await server.serve_http(listening, token)
     finally:
         unsubscribe()
 

@@ -15,3 +15,8 @@ class AgentInfo:
     def record(self) -> dict[str, str]:
         """The audit record's ``agent`` field."""
         return {"name": self.name, "version": self.version}
+
+
+class RefusedRequest(Exception):
+    """The gateway cannot answer an agent's request (no such resource or prompt, a server that failed);
+    the text says why and goes to the agent."""

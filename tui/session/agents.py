@@ -7,6 +7,7 @@ gateway, like every front end, stands on the session alone. The types below are 
 
 from __future__ import annotations
 
+import socket
 from typing import Any, Protocol
 
 from tui.model.agents import AgentInfo
@@ -41,6 +42,16 @@ class AgentHandlers(Protocol):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], link: Any) -> dict[str, Any]: ...
 
+    async def list_resources(self) -> list[dict[str, Any]]: ...
+
+    async def list_resource_templates(self) -> list[dict[str, Any]]: ...
+
+    async def read_resource(self, uri: str) -> list[dict[str, Any]]: ...
+
+    async def list_prompts(self) -> list[dict[str, Any]]: ...
+
+    async def get_prompt(self, name: str, arguments: dict[str, str]) -> dict[str, Any]: ...
+
 
 class AgentServing(Protocol):
     async def tools_changed(self) -> None:
@@ -49,6 +60,11 @@ class AgentServing(Protocol):
 
     async def serve_stdio(self) -> None:
         """Serve one agent over stdin/stdout until it disconnects."""
+        ...
+
+    async def serve_http(self, listening: socket.socket, token: str) -> None:
+        """Serve streamable HTTP on ``listening`` (127.0.0.1) until interrupted; every request must carry
+        ``Authorization: Bearer TOKEN``."""
         ...
 
 

@@ -28,7 +28,11 @@ def gateway_params(home: Path, *extra: str) -> StdioServerParameters:
 
 @asynccontextmanager
 async def agent(
-    home: Path, elicit: Elicit | None = None, *extra: str, message_handler: Any = None
+    home: Path,
+    elicit: Elicit | None = None,
+    *extra: str,
+    message_handler: Any = None,
+    mode: str = "legacy",
 ) -> AsyncIterator[Client]:
     """The SDK's client as an agent host (legacy protocol, as the agents in the wild speak today),
     declaring elicitation only when ``elicit`` is given. Its stderr (the gateway's) goes to home/stderr."""
@@ -36,7 +40,7 @@ async def agent(
         transport = stdio_client(gateway_params(home, *extra), errlog=errlog)
         async with Client(
             transport,
-            mode="legacy",
+            mode=mode,  # type: ignore[arg-type]
             client_info=AGENT,
             elicitation_callback=elicit,
             read_timeout_seconds=45,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from gateway_harness import (
     AGENT,
     agent,
@@ -160,3 +162,26 @@ async def test_progress_reaches_the_agent(home: Path) -> None:
         )
     assert not result.is_error, result
     assert seen == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("action", "content", "deleted"), [("accept", {"allow": True}, True), ("decline", None, False)]
+)
+async def test_a_2026_agent_is_asked_by_an_input_required_result(
+    home: Path, action: str, content: dict[str, Any] | None, deleted: bool
+) -> None:
+    """A 2026-07-28 host has no server-to-client requests: the question goes back as the call's result
+    and the SDK's client answers it through the same elicitation callback, then calls again."""
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"notes.txt": NOTES})
+    asked = answer(action, content)
+    async with agent(home, asked, mode="2026-07-28") as client:
+        assert client.protocol_version == "2026-07-28"
+        result = await client.call_tool("manage_files", {"action": "delete", "path": "notes.txt"})
+    assert result.is_error is not deleted
+    assert (sandbox / "notes.txt").exists() is not deleted
+    [form] = asked.asked
+    assert "Grade: high" in form.message
+    assert '"action": "delete"' in form.message
+    [record] = audit_records(home)  # the first round decided nothing: one record, from the retry
+    assert record["choice"] == ("once" if deleted else "cancel")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import anyio
 import mcp_types as types
-from gateway_harness import HERE, agent, audit_records, demo_rule, seed_sandbox, text_of, write_config
+from gateway_harness import HERE, agent, answer, audit_records, demo_rule, seed_sandbox, text_of, write_config
 
 NAMED_SERVER = HERE / "named_tools_server.py"
 
@@ -207,3 +207,27 @@ async def test_a_servers_tool_list_change_reaches_the_agent(home: Path) -> None:
             await changed.wait()
         names = [tool.name for tool in (await client.list_tools()).tools]
     assert names == ["grow", "grown"]
+
+
+async def test_a_2026_agent_cannot_forge_consent_with_an_answer_nobody_was_asked(home: Path) -> None:
+    """The agent itself sends "accept" with its first call (or with a made-up request state): the answer
+    counts only for the form mcp-tui showed, so nothing is deleted."""
+    sandbox = home / "demo-sandbox"
+    seed_sandbox(sandbox, {"keep.txt": "keep"})
+    accepted = types.ElicitResult(action="accept", content={"allow": True})
+    host = answer("decline")  # the host offers elicitation: only the digest of the form stands in the way
+    async with agent(home, host, mode="2026-07-28") as client:
+        for state in (None, "forged"):
+            params = types.CallToolRequestParams(
+                name="manage_files",
+                arguments={"action": "delete", "path": "keep.txt"},
+                input_responses={"mcp-tui-consent": accepted},
+                request_state=state,
+            )
+            result = await client.session.send_request(
+                types.CallToolRequest(params=params), types.CallToolResult
+            )
+            assert result.is_error
+    assert (sandbox / "keep.txt").exists()
+    assert host.asked == []
+    assert [r["outcome"] for r in audit_records(home)] == ["unanswered", "unanswered"]

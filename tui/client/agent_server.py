@@ -39,14 +39,36 @@ class AgentLink:
 
     @property
     def can_elicit(self) -> bool:
-        """The host declared form elicitation and can be sent a request now.
-
-        A 2026-07-28 connection has no server-to-client requests (it would need the multi round-trip
-        pattern): it counts as not reachable, so an ask there is answered "approval needed"."""
-        if self._ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            return False
+        """The host declared form elicitation."""
         wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
         return self._ctx.session.check_client_capability(wanted)
+
+    @property
+    def asks_by_returning(self) -> bool:
+        """A 2026-07-28 connection: no server-to-client requests, so a question goes back as an
+        ``input_required`` result, and the host calls again with the answer (``answer_to``)."""
+        return self._ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+    def answer_to(self, key: str) -> tuple[str, dict[str, Any] | None] | None:
+        """The host's answer to the question ``key`` this retried request carries, or None."""
+        params = self._ctx.params or {}
+        responses = params.get("inputResponses") or params.get("input_responses") or {}
+        raw = responses.get(key) if isinstance(responses, dict) else None
+        if raw is None:
+            return None
+        raw = raw.model_dump(by_alias=True, exclude_none=True) if hasattr(raw, "model_dump") else raw
+        try:
+            result = types.ElicitResult.model_validate(raw)
+        except ValueError:
+            return ("cancel", None)  # not an answer to a form: counts as no
+        return result.action, dict(result.content) if result.content is not None else None
+
+    @property
+    def request_state(self) -> str | None:
+        """What the gateway gave the host to send back with its answer (echoed as is)."""
+        params = self._ctx.params or {}
+        state = params.get("requestState", params.get("request_state"))
+        return state if isinstance(state, str) else None
 
     async def elicit(self, message: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """Ask the host's user through a form; (action, content). Cancelling this cancels the request."""
@@ -113,10 +135,12 @@ class AgentServer:
 
     async def _call_tool(
         self, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> types.CallToolResult | types.InputRequiredResult:
         self._remember(ctx)
         raw = await self._handlers.call_tool(params.name, dict(params.arguments or {}), AgentLink(ctx))
         try:
+            if raw.get("resultType") == "input_required":
+                return types.InputRequiredResult.model_validate(raw)
             return types.CallToolResult.model_validate(raw)
         except ValueError as error:  # the server's result was checked when it arrived; this is a bug guard
             raise MCPError(code=types.INTERNAL_ERROR, message=f"unusable result: {error}") from None

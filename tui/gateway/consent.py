@@ -4,13 +4,16 @@ The session asks "may this call run?" as a ``ConfirmCall`` handed to the attache
 request runs with its ``AgentRequest`` in a context variable, so the answer goes back through the host that
 made this very call. A host that declared form elicitation gets a form with the grade, the reasons and
 the arguments exactly as they will be sent: accept allows once, anything else sends nothing. With no one
-reachable the question gets the session's unattended answer ("approval needed"). An agent that
-disconnects cancels its request, and with it the pending question and its form.
+reachable the question gets the session's unattended answer ("approval needed"). A 2026-07-28 host has
+no server-to-client requests: it is asked by an ``input_required`` result and answers in its retried
+call. An agent that disconnects cancels its request, and with it the pending question and its form.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,6 +26,8 @@ from tui.session.questions import ConfirmCall, Question, answer_unattended
 
 _current: ContextVar[AgentRequest | None] = ContextVar("gateway_agent_request", default=None)
 TYPED_NAME_FIELD = "tool_name"
+CONSENT_KEY = "mcp-tui-consent"
+"""The key of the consent question in a 2026-07-28 ``input_required`` result."""
 ALLOW_FIELD = "allow"
 
 
@@ -62,7 +67,10 @@ class ElicitationAnswerer:
 async def _ask(question: ConfirmCall, request: AgentRequest) -> None:
     confirm = question.request
     try:
-        action, content = await request.elicit(form_message(confirm, request), form_schema(confirm))
+        if request.asks_by_returning:
+            action, content = answer_carried(confirm, request)
+        else:
+            action, content = await request.elicit(form_message(confirm, request), form_schema(confirm))
     except asyncio.CancelledError:
         raise
     except Exception:
@@ -72,6 +80,33 @@ async def _ask(question: ConfirmCall, request: AgentRequest) -> None:
         choice = choice_of(confirm, action, content)
     if not question.answer.done():
         question.answer.set_result(choice)
+
+
+def answer_carried(confirm: ConfirmRequest, request: AgentRequest) -> tuple[str, dict[str, Any] | None]:
+    """A 2026-07-28 host's answer, carried by its retried call. It counts only for the very question it
+    answered: the request state is the digest of the form it was shown, and a call whose preflight now
+    says something else (another grade, other reasons) was not what the person agreed to."""
+    answer = request.answer_to(CONSENT_KEY)
+    if answer is None:
+        raise LookupError("the retried call carries no answer")
+    if request.request_state != form_digest(form_message(confirm, request), form_schema(confirm)):
+        raise LookupError("the answer was to another question")
+    return answer
+
+
+def input_required(confirm: ConfirmRequest, request: AgentRequest) -> dict[str, Any]:
+    """The ``input_required`` result that asks a 2026-07-28 host the question (wire dict)."""
+    message, schema = form_message(confirm, request), form_schema(confirm)
+    elicit = {"method": "elicitation/create", "params": {"message": message, "requestedSchema": schema}}
+    return {
+        "resultType": "input_required",
+        "inputRequests": {CONSENT_KEY: elicit},
+        "requestState": form_digest(message, schema),
+    }
+
+
+def form_digest(message: str, schema: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps([message, schema], sort_keys=True).encode()).hexdigest()
 
 
 def choice_of(confirm: ConfirmRequest, action: str, content: dict[str, Any] | None) -> ConfirmChoice:

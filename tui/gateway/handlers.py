@@ -13,12 +13,12 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING, Any
 
-from tui.gateway.consent import answering_for
+from tui.gateway.consent import CONSENT_KEY, answering_for, input_required
 from tui.gateway.names import PublicNames
 from tui.gateway.passthrough import ReadOnlyFeatures
 from tui.gateway.progress import relayed_progress
 from tui.model.results import CallStatus
-from tui.model.servers import ConnectionStatus
+from tui.model.servers import ConnectionStatus, ToolInfo
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.visible_text import visible_line
 from tui.session.agents import AgentRequest
@@ -73,8 +73,9 @@ class GatewayHandlers(ReadOnlyFeatures):
                 "nothing was sent. mcp-tui is reconnecting it: try again shortly."
             )
         current = self.session.find_tool(server, tool.name) or tool
-
         try:
+            if (question := await self._question_first(current, arguments, link)) is not None:
+                return question
             async with relayed_progress(link) as progress:
                 with answering_for(link):
                     on_progress = progress.put_nowait if link.wants_progress else None
@@ -82,6 +83,19 @@ class GatewayHandlers(ReadOnlyFeatures):
         except RuntimeError as error:  # the tool changed or vanished under the call: nothing was sent
             return tool_error(f"mcp-tui gateway: not sent: {error}")
         return self._result(record)
+
+    async def _question_first(
+        self, tool: ToolInfo, arguments: dict[str, Any], link: AgentRequest
+    ) -> dict[str, Any] | None:
+        """On 2026-07-28 a question goes back as an ``input_required`` result, and the host calls again
+        with the answer: that question, when this call would ask and the host has not answered yet.
+        Deciding sends nothing and writes nothing; the retry takes the whole path again."""
+        if not (link.asks_by_returning and link.can_elicit) or link.answer_to(CONSENT_KEY) is not None:
+            return None
+        evaluation = await self.session.evaluate(tool, arguments)
+        if evaluation.decision.action != "ask":
+            return None
+        return input_required(evaluation.confirm_request(), link)
 
     def _result(self, record: CallRecord) -> dict[str, Any]:
         outcome, decision = record.outcome, record.decision

@@ -23,6 +23,20 @@ class AgentRequest(Protocol):
         """The host declared form elicitation and can be asked now."""
         ...
 
+    @property
+    def asks_by_returning(self) -> bool:
+        """2026-07-28: a question goes back as an ``input_required`` result; the host calls again."""
+        ...
+
+    def answer_to(self, key: str) -> tuple[str, dict[str, Any] | None] | None:
+        """The host's answer to question ``key`` carried by this retried request, or None."""
+        ...
+
+    @property
+    def request_state(self) -> str | None:
+        """The state the host sent back with its answer."""
+        ...
+
     async def elicit(self, message: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """Ask the host's user through a form: (action, content)."""
         ...

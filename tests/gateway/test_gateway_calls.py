@@ -185,3 +185,23 @@ async def test_a_2026_agent_is_asked_by_an_input_required_result(
     assert '"action": "delete"' in form.message
     [record] = audit_records(home)  # the first round decided nothing: one record, from the retry
     assert record["choice"] == ("once" if deleted else "cancel")
+
+
+async def test_a_critical_call_needs_the_tool_name_typed_in_the_form(home: Path) -> None:
+    """As in the TUI's dialog: for a critical call, accepting is not enough; the form asks for the tool's
+    name, and without it nothing is sent."""
+    write_config(home, demo_rule("http_api", "always", "low"))  # GETs run unasked: they show the effect
+    careless = answer("accept", {"allow": True})
+    typed = answer("accept", {"allow": True, "tool_name": "http_api"})
+    async with agent(home, careless) as client:
+        before = text_of(await client.call_tool("http_api", {"method": "GET", "path": "/notes"}))
+        refused = await client.call_tool("http_api", {"method": "DELETE", "path": "/notes/1"})
+        after_refusal = text_of(await client.call_tool("http_api", {"method": "GET", "path": "/notes"}))
+    [form] = careless.asked
+    assert "Grade: critical" in form.message
+    assert form.requested_schema["required"] == ["allow", "tool_name"]
+    assert refused.is_error
+    assert after_refusal == before
+    async with agent(home, typed) as client:
+        deleted = await client.call_tool("http_api", {"method": "DELETE", "path": "/notes/1"})
+    assert not deleted.is_error, text_of(deleted)

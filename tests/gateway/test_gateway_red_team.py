@@ -103,25 +103,27 @@ async def test_a_lookalike_unicode_name_is_not_served_and_cannot_be_called(home:
 async def test_a_call_cancelled_mid_ask_sends_nothing_and_the_gateway_carries_on(home: Path) -> None:
     sandbox = home / "demo-sandbox"
     seed_sandbox(sandbox, {"keep.txt": "keep"})
-    asked = anyio.Event()
-    late_answers: list[str] = []
+    asked, withdrawn = anyio.Event(), anyio.Event()
 
     async def never_answers(_ctx: object, params: types.ElicitRequestParams) -> types.ElicitResult:
         asked.set()
-        await anyio.sleep_forever()
-        late_answers.append("accept")
-        return types.ElicitResult(action="accept", content={"allow": True})
+        try:
+            await anyio.sleep_forever()
+        finally:
+            withdrawn.set()  # the gateway withdrew its form (the SDK cancels this callback)
+        raise AssertionError("unreachable")
 
     async with agent(home, never_answers) as client:
         async with anyio.create_task_group() as group:
             group.start_soon(client.call_tool, "manage_files", {"action": "delete", "path": "keep.txt"})
             await asked.wait()
             group.cancel_scope.cancel()
+        with anyio.fail_after(45):
+            await withdrawn.wait()  # while the agent is still connected: the form went with its call
         await wait_until(lambda: len(audit_records(home)) == 1)
         tools = await client.list_tools()  # the gateway still answers
     assert tools.tools
     assert (sandbox / "keep.txt").exists()
-    assert late_answers == []
     [record] = audit_records(home)
     assert (record["outcome"], record["choice"]) == ("cancelled", "cancel")
     assert "Interrupted before you answered" in record["error"]

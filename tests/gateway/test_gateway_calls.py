@@ -4,9 +4,11 @@ session's decision path, results passed on unchanged, refusals as tool errors th
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from gateway_harness import (
     AGENT,
@@ -205,3 +207,27 @@ async def test_a_critical_call_needs_the_tool_name_typed_in_the_form(home: Path)
     async with agent(home, typed) as client:
         deleted = await client.call_tool("http_api", {"method": "DELETE", "path": "/notes/1"})
     assert not deleted.is_error, text_of(deleted)
+
+
+async def test_an_agent_cancelling_a_running_call_cancels_it_through_the_gateway(home: Path) -> None:
+    write_config(home, demo_rule("slow_count", "always"))
+    started = anyio.Event()
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        started.set()
+
+    async with agent(home) as client:
+        async with anyio.create_task_group() as group:
+            arguments = {"steps": 100, "delay_seconds": 0.2}
+            group.start_soon(
+                partial(client.call_tool, "slow_count", arguments, progress_callback=on_progress)
+            )
+            with anyio.fail_after(45):
+                await started.wait()  # the server is counting: the call is running
+            group.cancel_scope.cancel()
+        with anyio.fail_after(45):
+            while not audit_records(home):  # noqa: ASYNC110 (another process writes it)
+                await anyio.sleep(0.05)
+    [record] = audit_records(home)
+    assert (record["decision"], record["outcome"]) == ("allow", "cancelled")
+    assert record["duration_ms"] is not None  # it was sent, and stopped

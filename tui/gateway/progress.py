@@ -19,8 +19,12 @@ async def relayed_progress(link: AgentRequest) -> AsyncIterator[asyncio.Queue[Pr
     async def relay() -> None:
         while True:
             progress = await queue.get()
-            await link.progress(progress.progress, progress.total, progress.message)
-            queue.task_done()
+            try:
+                await link.progress(progress.progress, progress.total, progress.message)
+            except Exception:
+                pass  # the agent stopped listening: progress is a courtesy, the call carries on
+            finally:
+                queue.task_done()
 
     task = asyncio.ensure_future(relay())
     try:

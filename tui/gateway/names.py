@@ -51,6 +51,3 @@ class PublicNames:
             owners = ", ".join(f"{t.server}/{t.name}" for t in claimants)
             left_out.append(f"{public!r} not served: {owners} would all be called by that name")
         return cls(served, tuple(left_out))
-
-    def public_name(self, tool: ToolInfo) -> str | None:
-        return next((name for name, found in self.tools.items() if found.key == tool.key), None)

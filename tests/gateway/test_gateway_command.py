@@ -70,3 +70,23 @@ def test_importing_the_gateway_loads_no_sdk_the_session_loads_it_when_it_starts(
     code = "import tui.gateway.main, sys; print(any(m == 'mcp' or m.startswith('mcp.') for m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_mcp_tui_audit_names_the_agent_of_a_gateway_call(home: Path) -> None:
+    from tui.cli.audit_lines import call_lines
+
+    record = make_record(
+        server="demo",
+        tool="sql",
+        definition_hash="abc",
+        arguments={},
+        hints=Hints.from_annotations(None),
+        grade="critical",
+        decision="deny",
+        reason="Denied: your rule never allows sql",
+        rule="never-rule",
+        outcome="denied",
+        interface="gateway",
+        agent={"name": "gemini-cli\x1b[2J", "version": "0.9"},
+    )
+    assert call_lines(record)[-1] == "    agent: gemini-cli\\x1b[2J 0.9"

@@ -84,6 +84,12 @@ def test_the_ui_and_the_lower_layers_never_import_the_mcp_sdk() -> None:
     assert _offenders(NO_SDK_PACKAGES, ("mcp", "mcp_types")) == {}
 
 
+def test_the_gateway_speaks_mcp_only_through_the_session_and_never_imports_textual() -> None:
+    """The gateway is a front end: its MCP server lives in tui/client/agent_server.py."""
+    assert len(_files_of("tui.gateway")) > 5
+    assert _offenders(("tui.gateway",), ("mcp", "mcp_types", "textual")) == {}
+
+
 def test_the_checks_see_a_lazy_import(tmp_path: Path) -> None:
     """The AST reading is what catches an import placed inside a function."""
     sample = tmp_path / "lazy.py"

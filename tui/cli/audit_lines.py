@@ -23,6 +23,9 @@ def call_lines(record: AuditRecord) -> list[str]:
     ]
     if record.error:
         lines.append(f"    error: {visible_line(record.error)}")
+    if record.agent is not None:  # a gateway call: which agent asked for it, as its host named it
+        name, version = record.agent.get("name", "?"), record.agent.get("version", "?")
+        lines.append(f"    agent: {visible_line(name)} {visible_line(version)}")
     return lines
 
 

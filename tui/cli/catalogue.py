@@ -131,7 +131,9 @@ def audit(request: Request) -> int:
     if request.json:
         from dataclasses import asdict
 
-        emit([asdict(record) for record in records])
+        # As the log has them: "agent" only on gateway records (a record without one is as it always was).
+        documents = [asdict(record) for record in records]
+        emit([{k: v for k, v in d.items() if not (k == "agent" and v is None)} for d in documents])
         return 0
     if not records:
         print(f"no audit records yet ({log.path})", file=sys.stderr)

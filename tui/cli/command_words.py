@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "run": "a collection of saved calls, each through the same decision; checks expectations (run FILE)",
     "snapshot": "a server's tool list as stable JSON, a baseline for diff (snapshot [SERVER] [-o FILE])",
     "diff": "what changed in a server's tools since a snapshot, riskier changes first (diff FILE [SERVER])",
+    "gateway": "serve the servers' tools to an agent over stdio; every call is checked and may ask first",
 }
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
@@ -42,6 +43,7 @@ VALUE_OPTIONS = frozenset(
         "--junit",
         "-o",
         "--output",
+        "--http",
     }
 )
 

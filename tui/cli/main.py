@@ -38,6 +38,10 @@ def _handler(command: str) -> Callable[[Request], int]:
         return {"run": saved_calls.run_collection, "snapshot": snapshots.snapshot, "diff": snapshots.diff}[
             command
         ]
+    if command == "gateway":
+        from tui.cli.gateway_command import gateway
+
+        return gateway
     if command in FEATURE_COMMANDS:
         from tui.cli import features
 

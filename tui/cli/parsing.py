@@ -50,6 +50,8 @@ class Request:
     junit: Path | None = None
     accept_changed: bool = False
     output: Path | None = None
+    http: int | None = None
+    """gateway: serve streamable HTTP on this port of 127.0.0.1 instead of stdio."""
     server_command: list[str] = field(default_factory=list)
     """The ad-hoc stdio server after ``--``."""
 
@@ -71,6 +73,13 @@ def _positive(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text!r}")
     return value
+
+
+def _port(text: str) -> int:
+    """A port for --http: 0 (any free port) to 65535."""
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
 
 
 def command_parser(command: str) -> argparse.ArgumentParser:
@@ -141,6 +150,13 @@ def command_parser(command: str) -> argparse.ArgumentParser:
             metavar="SECONDS",
             help="resolve: the preflight's limit; call: the call's (default: [timeouts] in config.toml)",
         )
+    if command == "gateway":
+        parser.add_argument(
+            "--http",
+            type=_port,
+            metavar="PORT",
+            help="serve streamable HTTP on 127.0.0.1:PORT/mcp (0: any free port) with a bearer token",
+        )
     if command == "audit":
         parser.add_argument("--last", type=int, default=20, metavar="N", help="how many records (default 20)")
     return parser
@@ -194,5 +210,6 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         junit=getattr(parsed, "junit", None),
         accept_changed=getattr(parsed, "accept_changed", False),
         output=getattr(parsed, "output", None),
+        http=getattr(parsed, "http", None),
         server_command=server_command,
     )

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from tui.config.model import ServerConfig
+from tui.model.agents import AgentInfo
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
@@ -104,6 +105,8 @@ class CallRecord:
     """
     notes: tuple[str, ...] = ()
     """Things the person should know that are not the call's result (an approval that was not saved)."""
+    agent: AgentInfo | None = None
+    """The agent that made the call through the gateway (None for a person's own call)."""
 
     @property
     def tool(self) -> ToolInfo:
@@ -192,8 +195,11 @@ class CallFlow:
         arguments: dict[str, Any],
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
+        agent: AgentInfo | None = None,
     ) -> CallRecord:
-        """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out."""
+        """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out.
+
+        ``agent``: who asked for the call through the gateway; its audit record names it."""
         evaluation = await self.evaluate(tool, arguments)
         decision = evaluation.decision
         decided = datetime.now(UTC)
@@ -205,14 +211,16 @@ class CallFlow:
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
-                unsent = CallRecord(evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC))
+                unsent = CallRecord(
+                    evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC), agent=agent
+                )
                 interrupted = "Interrupted before you answered; nothing was sent."
                 self._finish(unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
                 raise
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
-        record = CallRecord(evaluation, choice, _not_sent(), decided, notes)
+        record = CallRecord(evaluation, choice, _not_sent(), decided, notes, agent)
         if decision.action == "deny":
             return self._finish(record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
@@ -263,6 +271,7 @@ class CallFlow:
                 changes=record.decision.changes or None,
                 choice=record.choice.value if record.choice else None,
                 interface=self.interface,
+                agent=record.agent.record() if record.agent is not None else None,
                 redact=self.policy.preferences.redact_arguments_in_audit,
                 now=record.decided_at,
             )

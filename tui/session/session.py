@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tui.config.model import ServerConfig
 from tui.config.startup import Startup
+from tui.model.agents import AgentInfo
 from tui.model.hints import Hints
 from tui.model.results import Progress
 from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
 
-Interface = Literal["tui", "cli"]
+Interface = Literal["tui", "cli", "gateway"]
 Listener = Callable[[SessionEvent], None]
 
 
@@ -254,14 +255,18 @@ class Session(ConnectionControls):
         arguments: dict[str, Any],
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
+        *,
+        agent: AgentInfo | None = None,
     ) -> CallRecord:
         """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit.
+
+        ``agent``: the agent that asked for it through the gateway (named in the audit record).
 
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
         await self._readiness.started.wait()
         self._require_listed_so(tool)
-        return await self._flow_or_raise().run(tool, arguments, on_progress, on_send)
+        return await self._flow_or_raise().run(tool, arguments, on_progress, on_send, agent=agent)
 
     def _require_listed_so(self, tool: ToolInfo) -> None:
         """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly as the front end has it."""

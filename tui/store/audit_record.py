@@ -66,7 +66,17 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
         "string or null",
         "after `ask`: what the person chose (`once`, `session`, `always`, `cancel`), or `unanswered`",
     ),
-    ("interface", "string", "where the call was made: `tui` (the app) or `cli` (a headless command)"),
+    (
+        "interface",
+        "string",
+        "where the call was made: `tui` (the app), `cli` (a headless command) or `gateway` (an agent "
+        "through `mcp-tui gateway`)",
+    ),
+    (
+        "agent",
+        "object or null",
+        "for `gateway`: the agent's `name` and `version` as its host introduced itself (`clientInfo`)",
+    ),
 )
 
 
@@ -99,9 +109,13 @@ class AuditRecord:
     changes: list[str] = field(default_factory=list)
     choice: str | None = None
     interface: str = "tui"
+    agent: dict[str, str] | None = None
 
     def to_line(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"), default=repr)
+        fields = asdict(self)
+        if fields["agent"] is None:  # only gateway calls have an agent: other records stay as they were
+            del fields["agent"]
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=repr)
 
     @classmethod
     def from_json(cls, data: Any) -> AuditRecord:
@@ -123,6 +137,11 @@ class AuditRecord:
         interface = data.get("interface", "tui")
         if not isinstance(interface, str):
             raise ValueError("interface must be a string")
+        agent = data.get("agent")
+        if agent is not None and not (
+            isinstance(agent, dict) and all(isinstance(v, str) for v in agent.values())
+        ):
+            raise ValueError("agent must be an object of strings or null")
         if not all(v is None or isinstance(v, str) for v in (error, choice)):
             raise ValueError("error and choice must be strings or null")
         if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
@@ -137,6 +156,7 @@ class AuditRecord:
             changes=list(changes),
             choice=choice,
             interface=interface,
+            agent=agent,
         )
 
 
@@ -157,6 +177,7 @@ def make_record(
     changes: list[str] | None = None,
     choice: str | None = None,
     interface: str = "tui",
+    agent: dict[str, str] | None = None,
     redact: bool = False,
     now: datetime | None = None,
 ) -> AuditRecord:
@@ -178,6 +199,7 @@ def make_record(
         changes=list(changes or []),
         choice=choice,
         interface=interface,
+        agent=agent,
     )
 
 

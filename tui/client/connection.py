@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -51,6 +51,7 @@ from tui.model.events import (
 )
 from tui.model.features import FeatureError
 from tui.model.servers import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
+from tui.model.telemetry import WireObserver
 
 if TYPE_CHECKING:
     from tui.client.auth.providers import ServerAuth
@@ -67,6 +68,7 @@ class Connection:
         target: object | None = None,
         prestarted: Process | None = None,
         auth_dir: Path | None = None,
+        wire: WireObserver | None = None,
     ) -> None:
         self._config_of = config_of  # asked each time (the session's settings hold the one copy)
         config = config_of()
@@ -92,6 +94,7 @@ class Connection:
         self._transport_ended = False
         self._lost: str | None = None  # why the health ping gave up on the server
         self._watch: TransportWatch | None = None
+        self._wire = wire  # told of each request and answer (trace context on the wire), when exporting
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
         remote = signs_in(config) and target is None
@@ -195,6 +198,7 @@ class Connection:
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
+        self._watch_wire(watch)
         self._watch = watch
         connected = False
         failure: str | None = None
@@ -237,6 +241,23 @@ class Connection:
                 self.ended_reason, status = errors.describe(self.auth_error), ConnectionStatus.NEEDS_SIGN_IN
             self._set_state(status, error=self.ended_reason)
         self._finished.set()
+
+    def _watch_wire(self, watch: TransportWatch) -> None:
+        """Let the wire observer stamp each request and hear each answer on this connection."""
+        wire = self._wire
+        if wire is None:
+            return
+        name = self.name
+        # The semantic conventions' words: stdio is a pipe, HTTP runs over TCP.
+        transport = "pipe" if self.config.transport == "stdio" else "tcp"
+
+        def stamp(method: str, request_id: int | str, params: dict[str, Any] | None) -> Mapping[str, str]:
+            protocol = (watch.handshake or {}).get("protocolVersion")
+            version = protocol if isinstance(protocol, str) else None
+            return wire.request_out(name, method, request_id, params, transport=transport, protocol=version)
+
+        watch.stamp = stamp
+        watch.answered = lambda request_id, error: wire.answer_in(name, request_id, error)
 
     def _connect_allowance(self) -> float:
         """Seconds for the handshake; a sign-in the person started also waits for the browser step."""

@@ -63,12 +63,21 @@ class Receiver:
         self.lock = threading.Lock()
         self.answer = 200
         self.changed = threading.Condition(self.lock)
+        self.hold = threading.Event()
+        """Cleared: the receiver takes each export and answers nothing until it is set (a hung collector)."""
+        self.hold.set()
+        self.in_flight = 0
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 with receiver.lock:
+                    receiver.in_flight += 1
+                    receiver.changed.notify_all()
+                receiver.hold.wait()
+                with receiver.lock:
+                    receiver.in_flight -= 1
                     receiver.data.headers.append(dict(self.headers.items()))
                     if receiver.answer == 200:
                         receiver._decode(self.path, body)
@@ -90,6 +99,7 @@ class Receiver:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.hold.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -137,6 +147,12 @@ class Receiver:
                         self.data.metrics.setdefault(metric.name, []).extend(
                             _attributes(point.attributes) for point in points
                         )
+
+    def wait_in_flight(self, timeout: float = 45.0) -> None:
+        """Wait until an export has arrived and is being held (``hold`` cleared)."""
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.in_flight > 0, timeout):
+                raise AssertionError("no export reached the receiver")
 
     def wait(self, condition: Any, timeout: float = 45.0) -> Received:
         """Wait until ``condition(received)`` holds (a limit only a broken test reaches)."""

@@ -23,7 +23,7 @@ config.toml, every key optional::
     [telemetry]           # off unless exporter = "otlp" (or MCP_TUI_TELEMETRY=otlp); docs/telemetry.md
     exporter = "otlp"
     endpoint = "http://127.0.0.1:4318"   # OTLP/HTTP; OTEL_EXPORTER_OTLP_ENDPOINT when not set here
-    headers = { Authorization = "Bearer ${OTLP_TOKEN}" }  # to the collector only
+    headers = { Authorization = "Bearer ${TOKEN}" }  # to the collector only, never to a server
     resource_attributes = { "deployment.environment" = "ci" }
     include_arguments = false            # export call arguments (redacted); off by default
 

@@ -26,7 +26,11 @@ def read_telemetry(data: object, rep: Reporter, environ: Mapping[str, str]) -> T
     protocol = _choice(data, "protocol", PROTOCOLS, rep)
     endpoint = read_str(data, "endpoint", table, rep, "; ignored")
     if endpoint is not None and not endpoint.startswith(("http://", "https://")):
-        rep.add(table, f'"endpoint" must be an http:// or https:// URL, not {rep.show(endpoint)}; ignored')
+        rep.add(
+            table,
+            f'"endpoint" must be an http:// or https:// URL, not {rep.show(endpoint)}; ignored',
+            "endpoint",
+        )
         endpoint = None
     headers = (
         read_str_map(data, "headers", table, rep, environ, then="; ignored") if "headers" in data else None
@@ -38,7 +42,11 @@ def read_telemetry(data: object, rep: Reporter, environ: Mapping[str, str]) -> T
     )
     include = data.get("include_arguments")
     if include is not None and not isinstance(include, bool):
-        rep.add(table, f'"include_arguments" must be true or false, not {rep.show(include)}; keeping false')
+        rep.add(
+            table,
+            f'"include_arguments" must be true or false, not {rep.show(include)}; keeping false',
+            "include_arguments",
+        )
         include = None
     return TelemetryTable(exporter, endpoint, protocol, headers, attributes, include)
 

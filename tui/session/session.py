@@ -85,9 +85,10 @@ class Session(ConnectionControls):
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
-        """Files that could not be read (the session runs on defaults and never overwrites them), and
-        telemetry asked for but not installed."""
-        self.problems.extend(self.telemetry.problems)
+        """Files that could not be read (the session runs on defaults and never overwrites them)."""
+        self.notices: list[str] = list(self.telemetry.problems)
+        """Telemetry settings that were ignored, or export asked for without the ``otel`` extra: one line
+        each, for the front end to show once."""
         self._targets = targets or {}
         self._early = dict(early or {})
         self._listeners: list[Listener] = []

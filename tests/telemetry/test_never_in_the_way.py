@@ -10,11 +10,14 @@ import socket
 from pathlib import Path
 
 import pytest
+from harness import wait_until
 from receiver import Receiver
 from test_export import READY_LIMIT, answer_once, demo_entry, exporting, spans_named
 
 from tui.config.startup import load_startup
 from tui.model.results import CallStatus
+from tui.session.check_config import check_startup
+from tui.session.events import TelemetryUndelivered
 from tui.session.session import Session
 
 
@@ -83,19 +86,30 @@ async def test_a_collector_that_is_not_there_costs_the_call_nothing_and_the_loss
     assert "not delivered" in status.line()
 
 
-async def test_a_refusing_collector_is_counted_too(
+async def test_a_refusing_collector_is_told_to_the_front_end_and_to_check_config(
     home: Path, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     exporting(monkeypatch, receiver)
     receiver.answer = 400  # a client error: the exporter does not retry it
     (home / "config.toml").write_text(demo_entry(home), encoding="utf-8")
-    session = Session(load_startup(config_path=None), interface="cli")
+    session = Session(load_startup(config_path=None), interface="tui")
+    told: list[str] = []
+    session.subscribe(
+        lambda event: told.append(event.line) if isinstance(event, TelemetryUndelivered) else None
+    )
     await session.start()
     try:
         await session.ready("demo", timeout=READY_LIMIT)
+        await wait_until(lambda: told, timeout=45)  # the first batch is refused while the session runs
     finally:
         await session.aclose()
+    assert "not delivered" in told[0]
     status = session.telemetry.status()
     assert status.spans.failed >= 2
     assert status.spans.sent == 0
     assert receiver.data.spans == []
+    # --check-config, in a later process, says what the last run that exported could not deliver.
+    report = check_startup(load_startup(config_path=None), None)
+    [last] = [line for line in report.read if line.startswith("telemetry, last run")]
+    assert f"0 spans and 0 log records sent to {receiver.url}, {status.spans.failed} not delivered" in last
+    assert f"telemetry: exporting to {receiver.url}" in report.read[-2]

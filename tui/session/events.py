@@ -108,6 +108,13 @@ class CallFinished:
     decision: Decision | None = None
 
 
+@dataclass(frozen=True)
+class TelemetryUndelivered:
+    """Telemetry records were dropped or could not be delivered; ``line`` says how many so far."""
+
+    line: str
+
+
 SessionEvent = (
     ServerStateChanged
     | ToolsChanged
@@ -122,4 +129,5 @@ SessionEvent = (
     | ArgumentsEvaluated
     | CallStarted
     | CallFinished
+    | TelemetryUndelivered
 )

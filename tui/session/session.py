@@ -34,6 +34,7 @@ from tui.session.settings import ChangeKind, SettingsService
 from tui.session.startup import open_catalogue
 from tui.session.telemetry_link import TelemetryLink
 from tui.store.audit_writer import AuditWriter
+from tui.store.telemetry_state import state_file
 
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
@@ -150,7 +151,7 @@ class Session(ConnectionControls):
             collector.resume()  # start-up is over: what lives now lives as long as the process
         from tui.session.call_wiring import wire_calls
 
-        await self.telemetry.start(self.subscribe, self.audit)
+        await self.telemetry.start(self.subscribe, self._publish, self.audit)
         # The settings are the one source of the timeouts: a change saved in the preferences holds from
         # the next request of every connection, preflight and call, without reconnecting.
         settings = self.settings
@@ -187,7 +188,8 @@ class Session(ConnectionControls):
         from tui.client.early_spawn import stop_unadopted
 
         stop_unadopted(self._early)
-        await self.telemetry.aclose()  # after the connections: their last spans are sent too
+        # After the connections: their last spans are sent too.
+        await self.telemetry.aclose(state_file(self.startup.paths.audit_file))
 
     async def ready(self, server: str | None = None, timeout: float | None = None) -> list[ServerState]:
         """Wait until ``server`` (or every server) has listed its tools or failed; return the states.

@@ -9,15 +9,19 @@ stamps trace context on the wire through the connection manager. No front end is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import threading
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.config.model import TelemetryTable
 from tui.model.telemetry import TelemetryStatus, WireObserver
-from tui.session.events import CallFinished, CallStarted, SessionEvent
-from tui.store.audit_record import AuditRecord
+from tui.session.events import CallFinished, CallStarted, SessionEvent, TelemetryUndelivered
+from tui.store.audit_record import AuditRecord, iso_utc
 from tui.store.audit_writer import AuditWriter
+from tui.store.telemetry_state import save_last_run
 from tui.telemetry.settings import EXTRA_MISSING, TelemetryConfig, extra_installed, telemetry_config
 
 if TYPE_CHECKING:
@@ -45,7 +49,10 @@ class TelemetryLink:
         self._final: TelemetryStatus | None = None  # the counts once the exporter stopped
 
     async def start(
-        self, subscribe: Callable[[Callable[[SessionEvent], None]], Any], audit: AuditWriter
+        self,
+        subscribe: Callable[[Callable[[SessionEvent], None]], Any],
+        publish: Callable[[SessionEvent], None],
+        audit: AuditWriter,
     ) -> None:
         """Load and start the exporter when export is on (nothing at all otherwise)."""
         if not self.installed or self.observer is not None:
@@ -54,6 +61,19 @@ class TelemetryLink:
         self.observer = observer
         subscribe(self._on_event)
         audit.listeners.append(self._on_audit)
+        loop = asyncio.get_running_loop()
+        told = threading.Event()  # one event in flight at a time: a burst of losses is one line
+
+        def tell() -> None:
+            told.clear()
+            publish(TelemetryUndelivered(self.status().line()))
+
+        def lost() -> None:
+            if not told.is_set() and not loop.is_closed():
+                told.set()
+                loop.call_soon_threadsafe(tell)
+
+        observer.pipeline.on_loss(lost)
 
     @property
     def wire(self) -> WireObserver | None:
@@ -70,12 +90,17 @@ class TelemetryLink:
             "on" if self.config.enabled else "off", self.config.endpoint, self.config.forced
         )
 
-    async def aclose(self) -> None:
-        """Send what is queued (bounded by the export timeout) and stop."""
+    async def aclose(self, state_file: Path | None = None) -> None:
+        """Send what is queued (bounded by the export timeout) and stop; ``state_file`` keeps what was
+        delivered for ``--check-config``."""
         observer, self.observer = self.observer, None
         if observer is not None:
+            observer.pipeline.on_loss(lambda: None)  # no loop to tell from here on
             await asyncio.to_thread(observer.shutdown)
             self._final = observer.status()
+            if state_file is not None:
+                with contextlib.suppress(OSError):  # a full disk must not fail closing the app
+                    save_last_run(state_file, self._final, iso_utc())
 
     def _on_event(self, event: SessionEvent) -> None:
         observer = self.observer

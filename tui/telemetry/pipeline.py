@@ -10,7 +10,7 @@ providers belong to this pipeline alone.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,14 +56,19 @@ class _Tally:
     failed: int = 0
     dropped: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    on_loss: Callable[[], None] = lambda: None
+    """Called (on whichever thread noticed) when records were dropped or failed."""
 
     def admit(self) -> bool:
         with self.lock:
-            if self.queued - self.sent - self.failed >= QUEUE_SIZE:
+            full = self.queued - self.sent - self.failed >= QUEUE_SIZE
+            if full:
                 self.dropped += 1
-                return False
-            self.queued += 1
-            return True
+            else:
+                self.queued += 1
+        if full:
+            self.on_loss()
+        return not full
 
     def settle(self, count: int, ok: bool) -> None:
         with self.lock:
@@ -71,6 +76,8 @@ class _Tally:
                 self.sent += count
             else:
                 self.failed += count
+        if not ok:
+            self.on_loss()
 
     def counts(self) -> DeliveryCounts:
         with self.lock:
@@ -186,6 +193,10 @@ class Pipeline:
         self.tracer = self.tracer_provider.get_tracer("mcp-tui", __version__)
         self.logger = self.logger_provider.get_logger("mcp-tui", __version__)
         self.meter = self.meter_provider.get_meter("mcp-tui", __version__)
+
+    def on_loss(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` whenever spans or log records are lost (from an export thread, too)."""
+        self._spans.on_loss = self._logs.on_loss = callback
 
     def counts(self) -> tuple[DeliveryCounts, DeliveryCounts]:
         """(spans, log records): sent, failed, dropped and waiting so far."""

@@ -9,6 +9,7 @@ providers belong to this pipeline alone.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -159,6 +160,9 @@ class Pipeline:
     """Providers for the three signals, exporting to ``config``'s endpoint."""
 
     def __init__(self, config: TelemetryConfig, *, metrics: bool = True) -> None:
+        # The exporter's retries and failures are warnings of the "opentelemetry" loggers: they go where
+        # the app sends every library's (a log file), never by Python's last resort onto the terminal.
+        logging.getLogger("opentelemetry").addHandler(logging.NullHandler())
         self.config = config
         resource = Resource(dict(config.resource))
         headers = dict(config.headers)

@@ -26,14 +26,14 @@ import mcp_types as types
 from mcp.shared.message import SessionMessage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "telemetry"))
-from receiver import Receiver  # noqa: E402
+from receiver import Receiver
 
-from tui.client.transports import _stamped  # noqa: E402  (the stamping the transport does per request)
-from tui.config.model import TelemetryTable  # noqa: E402
-from tui.model.hints import Hints  # noqa: E402
-from tui.store.audit_record import make_record  # noqa: E402
-from tui.telemetry.observer import Telemetry  # noqa: E402
-from tui.telemetry.settings import telemetry_config  # noqa: E402
+from tui.client.transports import _stamped  # the stamping the transport does to each request
+from tui.config.model import TelemetryTable
+from tui.model.hints import Hints
+from tui.store.audit_record import make_record
+from tui.telemetry.observer import Telemetry
+from tui.telemetry.settings import telemetry_config
 
 
 def closed_port() -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from receiver import Received, Receiver, Span
 
+from tui.config.model import TelemetryTable
 from tui.config.startup import load_startup
 from tui.safety.confirm import ConfirmChoice
 from tui.session.questions import ConfirmCall, Question
@@ -201,3 +202,26 @@ async def test_arguments_are_exported_only_when_asked_and_then_redacted(
         assert shown["body"]["api_key"] == "<redacted>"
         assert "abcdefghijklmnop" not in exported
         assert "qrstuvwxyz123456" not in exported
+
+
+async def test_a_forced_telemetry_table_exports_although_the_user_turned_it_off(
+    home: Path, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the managed policy plugs in: ``Startup.forced_telemetry`` wins over config.toml and the
+    environment, which here both say off and point elsewhere."""
+    monkeypatch.setenv("MCP_TUI_TELEMETRY", "none")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9")
+    config = demo_entry(home) + '\n[telemetry]\nexporter = "none"\nendpoint = "http://127.0.0.1:9"\n'
+    (home / "config.toml").write_text(config, encoding="utf-8")
+    startup = load_startup(config_path=None)
+    startup.forced_telemetry = TelemetryTable(endpoint=receiver.url)
+    session = Session(startup, interface="tui")
+    await session.start()
+    try:
+        await session.ready("demo", timeout=READY_LIMIT)
+        assert session.telemetry.status().line().endswith("not delivered (0 failed, 0 dropped: queue full)")
+        assert "(required by the managed policy)" in session.telemetry.status().line()
+    finally:
+        await session.aclose()
+    data = receiver.wait(lambda d: spans_named(d, "tools/list"))
+    assert spans_named(data, "tools/list")[0].attributes["mcp_tui.server"] == "demo"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -39,6 +39,7 @@ from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
+from tui.client.wire_watch import watch_wire
 from tui.config.model import ServerConfig, Timeouts, TimeoutsSource, timeouts_source
 from tui.model.events import (
     ClientEvent,
@@ -198,7 +199,8 @@ class Connection:
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
-        self._watch_wire(watch)
+        if self._wire is not None:
+            watch_wire(watch, self._wire, self.name, self.config.transport)
         self._watch = watch
         connected = False
         failure: str | None = None
@@ -241,23 +243,6 @@ class Connection:
                 self.ended_reason, status = errors.describe(self.auth_error), ConnectionStatus.NEEDS_SIGN_IN
             self._set_state(status, error=self.ended_reason)
         self._finished.set()
-
-    def _watch_wire(self, watch: TransportWatch) -> None:
-        """Let the wire observer stamp each request and hear each answer on this connection."""
-        wire = self._wire
-        if wire is None:
-            return
-        name = self.name
-        # The semantic conventions' words: stdio is a pipe, HTTP runs over TCP.
-        transport = "pipe" if self.config.transport == "stdio" else "tcp"
-
-        def stamp(method: str, request_id: int | str, params: dict[str, Any] | None) -> Mapping[str, str]:
-            protocol = (watch.handshake or {}).get("protocolVersion")
-            version = protocol if isinstance(protocol, str) else None
-            return wire.request_out(name, method, request_id, params, transport=transport, protocol=version)
-
-        watch.stamp = stamp
-        watch.answered = lambda request_id, error: wire.answer_in(name, request_id, error)
 
     def _connect_allowance(self) -> float:
         """Seconds for the handshake; a sign-in the person started also waits for the browser step."""

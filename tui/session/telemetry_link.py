@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -26,6 +27,8 @@ from tui.telemetry.settings import EXTRA_MISSING, TelemetryConfig, extra_install
 
 if TYPE_CHECKING:
     from tui.telemetry.observer import Telemetry
+
+logger = logging.getLogger(__name__)
 
 
 class TelemetryLink:
@@ -106,6 +109,12 @@ class TelemetryLink:
         observer = self.observer
         if observer is None:
             return
+        try:
+            self._tell(observer, event)
+        except Exception:  # telemetry must never break a call: logged (to the log file), never raised
+            logger.exception("telemetry could not record %s", type(event).__name__)
+
+    def _tell(self, observer: Telemetry, event: SessionEvent) -> None:
         if isinstance(event, CallStarted):
             observer.call_started(event.call_id, event.server, event.tool)
         elif isinstance(event, CallFinished):
@@ -119,7 +128,10 @@ class TelemetryLink:
     def _on_audit(self, record: Any) -> None:
         # Call records reach the observer with their call (CallFinished), linked to its span.
         if self.observer is not None and not isinstance(record, AuditRecord):
-            self.observer.audit_recorded(record)
+            try:
+                self.observer.audit_recorded(record)
+            except Exception:  # as above: never in the way of the audit log
+                logger.exception("telemetry could not record an audit record")
 
 
 def _make_observer(config: TelemetryConfig, interface: str) -> Telemetry:

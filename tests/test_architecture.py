@@ -20,7 +20,15 @@ import pytest
 import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
-CORE_PACKAGES = ("tui.model", "tui.config", "tui.safety", "tui.store", "tui.client", "tui.session")
+CORE_PACKAGES = (
+    "tui.model",
+    "tui.config",
+    "tui.safety",
+    "tui.store",
+    "tui.client",
+    "tui.telemetry",
+    "tui.session",
+)
 NO_SDK_PACKAGES = ("tui.ui", "tui.model", "tui.config", "tui.safety", "tui.store")
 
 

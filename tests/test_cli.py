@@ -50,6 +50,7 @@ def test_check_config_says_what_it_read_when_all_is_well(tmp_path: Path) -> None
         f"config: {tmp_path / 'claude.json'}",
         f"servers (1): t (stdio: {sys.executable})",
         f"approvals: {tmp_path / 'approvals.json'} (not there yet: nothing remembered)",
+        "telemetry: off",
         "no problems found",
     ]
 

@@ -1,10 +1,11 @@
 """Only the adapters reach private names of the libraries, and their canaries exercise every one.
 
-``tui.client.sdk_internals`` (the mcp SDK), ``tui.model.pydantic_internals`` (pydantic) and
-``tui.ui.textual_internals`` (Textual) are the only modules of ``tui`` that may import a private module
-of a library, override one of its private methods, or read one of its private names. Elsewhere, a name
-that starts with one underscore is ``tui``'s own: defined by ``tui`` (for ``self._x``: by the class or a
-``tui`` class it extends). Each adapter's public names are exercised by its canary test.
+``tui.client.sdk_internals`` (the mcp SDK), ``tui.model.pydantic_internals`` (pydantic),
+``tui.ui.textual_internals`` (Textual) and ``tui.telemetry.otel_internals`` (OpenTelemetry's logs SDK)
+are the only modules of ``tui`` that may import a private module of a library, override one of its
+private methods, or read one of its private names. Elsewhere, a name that starts with one underscore is
+``tui``'s own: defined by ``tui`` (for ``self._x``: by the class or a ``tui`` class it extends). Each
+adapter's public names are exercised by its canary test.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ import tui
 
 PACKAGE_ROOT = Path(tui.__file__).parent
 TESTS = Path(__file__).parent
-LIBRARIES = ("mcp", "mcp_types", "textual", "pydantic", "pydantic_core")
+LIBRARIES = ("mcp", "mcp_types", "textual", "pydantic", "pydantic_core", "opentelemetry")
 ADAPTERS = {
     "tui.client.sdk_internals": TESTS / "client" / "test_sdk_canary.py",
     "tui.model.pydantic_internals": TESTS / "client" / "test_sdk_canary.py",
     "tui.ui.textual_internals": TESTS / "ui" / "test_textual_canary.py",
+    "tui.telemetry.otel_internals": TESTS / "telemetry" / "test_otel_canary.py",
 }
 NOT_IMPORTED = ("tui.__main__", "tui.demo.__main__")
 """Modules that run the program when imported: their source is still checked."""

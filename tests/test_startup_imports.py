@@ -32,6 +32,8 @@ FIRST_FRAME = "import tui.cli.main, tui.cli.tui_launch, tui.session.startup, tui
     "heavy",
     [
         "mcp",  # the SDK: about half a second; it loads in a thread once the frame is up
+        "opentelemetry",  # the SDK's own tracing API, and the otel extra when export is on
+        "tui.telemetry",  # export settings come with the session, the exporter after it starts
         "jsonschema",
         "tui.session.session",  # the session and its settings are created right after the first frame
         "tui.session.settings",

@@ -9,7 +9,7 @@ import pytest
 
 import tui.config.loader
 from tui.config.loader import load_config
-from tui.config.model import AppConfig, Preferences, Timeouts, ToolRule, Trust
+from tui.config.model import AppConfig, Preferences, TelemetryTable, Timeouts, ToolRule, Trust
 
 
 def documented_example() -> str:
@@ -36,6 +36,14 @@ def test_documented_example_loads_exactly(tmp_path: Path) -> None:
     assert (remote.transport, remote.url) == ("sse", "https://example.com/mcp")
     assert remote.headers == {"Authorization": "Bearer t2"}
     assert config.rules == [ToolRule("files", "read_file", "always", "low")]
+    assert config.telemetry == TelemetryTable(
+        "otlp",
+        "http://127.0.0.1:4318",
+        None,
+        {"Authorization": "Bearer t2"},
+        {"deployment.environment": "ci"},
+        False,
+    )
 
 
 def test_every_setting_is_documented_in_the_example() -> None:

@@ -121,6 +121,8 @@ def show(request: Request) -> int:
 
 
 def audit(request: Request) -> int:
+    if request.export is not None:
+        return _export_audit(request)
     from tui.cli.audit_lines import record_lines
     from tui.session.audit_reading import audit_reader
 
@@ -140,3 +142,24 @@ def audit(request: Request) -> int:
     for record in records:
         print("\n".join(record_lines(record)))
     return 0
+
+
+def _export_audit(request: Request) -> int:
+    from tui.cli.session_run import load
+    from tui.session.audit_export import ExportUnavailable, export_audit
+
+    try:
+        result = export_audit(load(request), request.since)
+    except ExportUnavailable as missing:
+        raise CliError(Exit.USAGE, str(missing)) from None
+    if result.skipped_lines:
+        print(f"mcp-tui: skipped {result.skipped_lines} unreadable lines of the audit log", file=sys.stderr)
+    delivery = result.delivery
+    print(f"sent {delivery.sent} of {result.chosen} audit records to {result.endpoint}")
+    if delivery.lost:
+        print(
+            f"mcp-tui: {delivery.lost} records were not delivered (is the collector running?)",
+            file=sys.stderr,
+        )
+        return Exit.CONNECTION
+    return Exit.OK

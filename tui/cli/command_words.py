@@ -12,7 +12,7 @@ COMMANDS: dict[str, str] = {
     "show": "one tool: title, description, schemas, hints, lint warnings (show [SERVER] TOOL)",
     "resolve": "the preflight and decision for a call, sending nothing (resolve [SERVER] TOOL [ARGS])",
     "call": "the call, through the same decision engine; prints the result (call [SERVER] TOOL [ARGS])",
-    "audit": "recent audit records (audit [--last N])",
+    "audit": "recent audit records (audit [--last N]; --export otlp [--since DATE] sends them)",
     "resources": "every resource and resource template (resources [SERVER])",
     "read": "one resource's contents: text literally, JSON pretty, binary by size (read [SERVER] URI)",
     "prompts": "every prompt with its arguments (prompts [SERVER])",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import difflib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tui.cli.arguments import is_pair
@@ -52,6 +53,9 @@ class Request:
     output: Path | None = None
     http: int | None = None
     """gateway: serve streamable HTTP on this port of 127.0.0.1 instead of stdio."""
+    export: str | None = None
+    """audit: ``otlp`` sends the records to the collector instead of printing them."""
+    since: datetime | None = None
     server_command: list[str] = field(default_factory=list)
     """The ad-hoc stdio server after ``--``."""
 
@@ -62,6 +66,17 @@ def unknown_command(word: str) -> CliError:
     return CliError(
         Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(COMMANDS)} (see --help)"
     )
+
+
+def _moment(text: str) -> datetime:
+    """A date or date and time for --since; without a zone it is UTC."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date such as 2026-11-01 or 2026-11-01T09:00"
+        ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _positive(text: str) -> float:
@@ -159,6 +174,17 @@ def command_parser(command: str) -> argparse.ArgumentParser:
         )
     if command == "audit":
         parser.add_argument("--last", type=int, default=20, metavar="N", help="how many records (default 20)")
+        parser.add_argument(
+            "--export",
+            choices=["otlp"],
+            help="send the audit records to the OpenTelemetry collector as log records (docs/telemetry.md)",
+        )
+        parser.add_argument(
+            "--since",
+            type=_moment,
+            metavar="DATE",
+            help="with --export: only records from DATE on (2026-11-01 or 2026-11-01T09:00; UTC by default)",
+        )
     return parser
 
 
@@ -188,6 +214,8 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         raise CliError(Exit.USAGE, f"which tool? mcp-tui {command} [SERVER] TOOL (list them: mcp-tui tools)")
     if getattr(parsed, "last", 1) < 1:
         raise CliError(Exit.USAGE, "--last needs a number of records of at least 1")
+    if getattr(parsed, "since", None) is not None and not getattr(parsed, "export", None):
+        raise CliError(Exit.USAGE, "--since goes with --export otlp")
     if parsed.sse and not parsed.url:
         raise CliError(Exit.USAGE, "--sse needs --url")
     return Request(
@@ -211,5 +239,7 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         accept_changed=getattr(parsed, "accept_changed", False),
         output=getattr(parsed, "output", None),
         http=getattr(parsed, "http", None),
+        export=getattr(parsed, "export", None),
+        since=getattr(parsed, "since", None),
         server_command=server_command,
     )

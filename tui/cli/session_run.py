@@ -53,6 +53,8 @@ async def with_session(startup: Startup, body: Body) -> int:
     from tui.session.session import Session
 
     session = Session(startup, interface="cli")
+    for notice in session.notices:
+        print(f"mcp-tui: {notice}", file=sys.stderr)
     try:
         await session.start()
         return await body(session)

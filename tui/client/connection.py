@@ -39,6 +39,7 @@ from tui.client.tool_listing import ToolListing, list_all_tools
 from tui.client.traffic import TrafficLog
 from tui.client.transport_factory import TransportContext, in_memory_transport, open_transport
 from tui.client.transports import TransportWatch
+from tui.client.wire_watch import watch_wire
 from tui.config.model import ServerConfig, Timeouts, TimeoutsSource, timeouts_source
 from tui.model.events import (
     ClientEvent,
@@ -51,6 +52,7 @@ from tui.model.events import (
 )
 from tui.model.features import FeatureError
 from tui.model.servers import ConnectionStatus, Failure, LeftOut, ServerState, ToolInfo
+from tui.model.telemetry import WireObserver
 
 if TYPE_CHECKING:
     from tui.client.auth.providers import ServerAuth
@@ -67,6 +69,7 @@ class Connection:
         target: object | None = None,
         prestarted: Process | None = None,
         auth_dir: Path | None = None,
+        wire: WireObserver | None = None,
     ) -> None:
         self._config_of = config_of  # asked each time (the session's settings hold the one copy)
         config = config_of()
@@ -92,6 +95,7 @@ class Connection:
         self._transport_ended = False
         self._lost: str | None = None  # why the health ping gave up on the server
         self._watch: TransportWatch | None = None
+        self._wire = wire  # told of each request and answer (trace context on the wire), when exporting
         self.process_id: int | None = None
         """stdio: the server's process id while it runs (its process group is killed on close)."""
         remote = signs_in(config) and target is None
@@ -195,6 +199,8 @@ class Connection:
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))
+        if self._wire is not None:
+            watch_wire(watch, self._wire, self.name, self.config.transport)
         self._watch = watch
         connected = False
         failure: str | None = None

@@ -22,6 +22,7 @@ from tui.config.model import ServerConfig, Timeouts, TimeoutsSource
 from tui.model.events import ClientEvent
 from tui.model.results import CallOutcome, Progress, ResolveOutcome
 from tui.model.servers import ServerState, StoredSignIn, ToolInfo
+from tui.model.telemetry import WireObserver
 
 
 class ConnectionManager:
@@ -35,6 +36,7 @@ class ConnectionManager:
         prestarted: dict[str, Process] | None = None,
         auth_dir: Path | None = None,
         config_of: Callable[[str], ServerConfig] | None = None,
+        wire: WireObserver | None = None,
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
@@ -44,7 +46,8 @@ class ConnectionManager:
         force when a request starts.
         ``config_of`` (the session's settings) gives a server's config as it holds now: each connection
         reads it there when it (re)connects and whenever it needs it, and keeps no copy. Without it the
-        ``servers`` given hold for good (tests, scripts)."""
+        ``servers`` given hold for good (tests, scripts).
+        ``wire`` (telemetry, when it exports) stamps trace context on each request and hears each answer."""
         targets = targets or {}
         prestarted = prestarted or {}
         self._connections: dict[str, Connection] = {
@@ -55,6 +58,7 @@ class ConnectionManager:
                 targets.get(s.name),
                 prestarted.get(s.name),
                 auth_dir,
+                wire,
             )
             for s in servers
         }

@@ -9,7 +9,7 @@ connection can say what went wrong in words.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +58,12 @@ class TransportWatch:
     """stdio only: the server process (for its exit code)."""
     traffic: Callable[[str, dict[str, Any]], None] | None = None
     """Called with ("in" | "out", the JSON-RPC message as a wire dict) for every message both ways."""
+    stamp: Callable[[str, int | str, dict[str, Any] | None], Mapping[str, str]] | None = None
+    """Called with (method, id, params) of each request to the server; returns what to add to its
+    ``params._meta`` (trace context, see ``tui.model.telemetry.WireObserver``)."""
+    answered: Callable[[int | str, int | str | None], None] | None = None
+    """Called with (id, error) of each answer from the server: a JSON-RPC error code, ``"tool_error"``
+    for a result with isError, or None."""
 
 
 @asynccontextmanager
@@ -91,6 +97,8 @@ async def watched(
                             if watch.handshake is None:
                                 _maybe_capture(item, watch)
                             _record(watch, "in", item)  # as the server sent it
+                            if watch.answered is not None:
+                                _tell_answered(watch.answered, item.message)
                             item = modern.received(item)
                         await send.send(item)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
@@ -114,6 +122,8 @@ async def _forward_out(source: Any, write: Any, watch: TransportWatch, modern: M
     try:
         async with source:
             async for message in source:
+                if watch.stamp is not None:
+                    message = _stamped(message, watch.stamp)
                 _record(watch, "out", message)
                 modern.sent(message)
                 await write.send(message)
@@ -133,6 +143,35 @@ def _record(watch: TransportWatch, direction: str, item: SessionMessage) -> None
             # A stand-in for an invalid answer is logged as what the server really sent.
             sent = invalid_response.received(message.error.data)
         watch.traffic(direction, sent or message.model_dump(by_alias=True, mode="json", exclude_unset=True))
+
+
+def _stamped(
+    item: SessionMessage, stamp: Callable[[str, int | str, dict[str, Any] | None], Mapping[str, str]]
+) -> SessionMessage:
+    """``item`` with the stamp's entries added to a request's ``params._meta`` (the SDK's own entries,
+    such as the 2026-07-28 client capabilities, kept); anything else unchanged."""
+    message = item.message
+    if not isinstance(message, types.JSONRPCRequest):
+        return item
+    extra = stamp(message.method, message.id, message.params)
+    if not extra:
+        return item
+    params = dict(message.params or {})
+    meta = params.get("_meta")
+    params["_meta"] = {**(meta if isinstance(meta, dict) else {}), **extra}
+    stamped = message.model_copy(update={"params": params})
+    return SessionMessage(stamped, metadata=item.metadata)
+
+
+def _tell_answered(answered: Callable[[int | str, int | str | None], None], message: Any) -> None:
+    if isinstance(message, types.JSONRPCError):
+        if message.id is not None:
+            answered(message.id, message.error.code)
+    elif isinstance(message, types.JSONRPCResponse):
+        result = message.result
+        answered(
+            message.id, "tool_error" if isinstance(result, dict) and result.get("isError") is True else None
+        )
 
 
 def _maybe_capture(item: SessionMessage, watch: TransportWatch) -> None:

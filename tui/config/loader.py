@@ -20,6 +20,13 @@ config.toml, every key optional::
     max_file_kb = 10240   # start a new file at this size; 0 never rotates
     keep_files = 5        # older files kept (audit.jsonl.1 is the newest)
 
+    [telemetry]           # off unless exporter = "otlp" (or MCP_TUI_TELEMETRY=otlp); docs/telemetry.md
+    exporter = "otlp"
+    endpoint = "http://127.0.0.1:4318"   # OTLP/HTTP; OTEL_EXPORTER_OTLP_ENDPOINT when not set here
+    headers = { Authorization = "Bearer ${TOKEN}" }  # to the collector only, never to a server
+    resource_attributes = { "deployment.environment" = "ci" }
+    include_arguments = false            # export call arguments (redacted); off by default
+
     [servers.files]       # a stdio server: mcp-tui starts the program
     command = "npx"
     args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]
@@ -57,7 +64,7 @@ from tui.config.problems import ConfigProblem
 if TYPE_CHECKING:
     from tui.config.sections import Reporter
 
-TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules")
+TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules", "telemetry")
 
 
 def load_config(
@@ -131,6 +138,10 @@ def load_toml_config(
         config.audit = read_settings(AuditSettings, data["audit"], ("audit",), rep)
     if "rules" in data:
         config.rules = read_rules(data["rules"], rep)
+    if "telemetry" in data:
+        from tui.config.telemetry_table import read_telemetry
+
+        config.telemetry = read_telemetry(data["telemetry"], rep, environ)
     config.servers = _read_servers(data.get("servers", {}), rep, environ)
     return config, sorted(rep.problems, key=lambda problem: problem.line or 0)
 

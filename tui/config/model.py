@@ -114,6 +114,25 @@ class AuditSettings:
 
 
 @dataclass(frozen=True)
+class TelemetryTable:
+    """``[telemetry]`` as written in one file; each key None when the file does not set it, so the
+    standard ``OTEL_*`` variables (and a managed setting above both) can be layered in order."""
+
+    exporter: str | None = None
+    """``"otlp"`` turns export on; ``"none"`` keeps it off."""
+    endpoint: str | None = None
+    """The collector's OTLP/HTTP base URL (``/v1/traces`` etc. are added), as OTEL_EXPORTER_OTLP_ENDPOINT."""
+    protocol: str | None = None
+    """Only ``"http/protobuf"`` is supported (as OTEL_EXPORTER_OTLP_PROTOCOL)."""
+    headers: dict[str, str] | None = None
+    """Sent to the collector with every export (as OTEL_EXPORTER_OTLP_HEADERS), never to a server."""
+    resource_attributes: dict[str, str] | None = None
+    """Added to ``service.name``, ``user.name`` and ``host.name`` (as OTEL_RESOURCE_ATTRIBUTES)."""
+    include_arguments: bool | None = None
+    """Export a call's arguments (redacted) on its span and log record; off unless set."""
+
+
+@dataclass(frozen=True)
 class ToolRule:
     server: str
     tool: str
@@ -129,6 +148,7 @@ class AppConfig:
     preferences: Preferences = field(default_factory=Preferences)
     rules: list[ToolRule] = field(default_factory=list)
     audit: AuditSettings = field(default_factory=AuditSettings)
+    telemetry: TelemetryTable = field(default_factory=TelemetryTable)
     source: str | None = None
     """The file this was read from, if any."""
     source_text: str | None = field(default=None, compare=False, repr=False)

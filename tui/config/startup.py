@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tui.config.model import AppConfig, ServerConfig
+from tui.config.model import AppConfig, ServerConfig, TelemetryTable
 from tui.config.paths import AppPaths
 
 
@@ -25,6 +25,9 @@ class Startup:
     timeout_overrides: dict[str, float] = field(default_factory=dict)
     """Timeouts set for this run only (the headless ``--timeout``): they hold over ``[timeouts]`` even
     when the file changes, and are never saved."""
+    forced_telemetry: TelemetryTable | None = None
+    """A ``[telemetry]`` the user cannot loosen (the team's managed policy): export is on, and each key
+    it sets wins over config.toml and the environment. The managed policy reader sets it."""
 
 
 def load_startup(

@@ -22,6 +22,11 @@ def _parser() -> argparse.ArgumentParser:
         "--http", type=_port, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT/mcp"
     )
     parser.add_argument("--sandbox", type=Path, metavar="DIR", help="the directory the tools act in")
+    parser.add_argument(
+        "--otlp",
+        metavar="URL",
+        help="export a span per tool call to this OTLP/HTTP collector (needs the otel extra)",
+    )
     return parser
 
 
@@ -67,8 +72,10 @@ def main(argv: list[str]) -> int:
     with models_built_on_first_use():
         from tui.demo.sandbox import default_sandbox
         from tui.demo.server import build_server
+        from tui.demo.telemetry import DemoTelemetry, demo_endpoint
 
-        server = build_server(args.sandbox if args.sandbox is not None else default_sandbox())
+        telemetry = DemoTelemetry(demo_endpoint(args.otlp))
+        server = build_server(args.sandbox if args.sandbox is not None else default_sandbox(), telemetry)
     try:
         if listening is not None:
             anyio.run(_serve_http, server, listening)
@@ -76,6 +83,8 @@ def main(argv: list[str]) -> int:
             anyio.run(_serve_stdio, server)
     except KeyboardInterrupt:
         pass
+    finally:
+        telemetry.shutdown()
     return 0
 
 

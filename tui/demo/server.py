@@ -17,6 +17,7 @@ from tui.demo.registry import BY_NAME, TOOLS
 from tui.demo.resolve import ResolveError, ResolveParams, handle_annotations, handle_resolve, refined
 from tui.demo.sandbox import Sandbox, SandboxError
 from tui.demo.spec import DemoState, ToolEnv, ToolResult, text
+from tui.demo.telemetry import DemoTelemetry
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ INSTRUCTIONS = (
 class DemoServer(Server[Any]):
     """The demo server; `state` and `sandbox` are exposed so tests can look at real effects."""
 
-    def __init__(self, sandbox: Path) -> None:
+    def __init__(self, sandbox: Path, telemetry: DemoTelemetry | None = None) -> None:
         super().__init__(
             "mcp-tui-demo",
             version=__version__,
@@ -39,6 +40,7 @@ class DemoServer(Server[Any]):
             on_call_tool=self._call_tool,
         )
         self.sandbox = Sandbox(sandbox)
+        self.telemetry = telemetry or DemoTelemetry(None)
         self.state = DemoState()
         self.add_request_handler("tools/resolve", ResolveParams, handle_resolve)
         self.add_request_handler("tools/annotations", ResolveParams, handle_annotations)
@@ -62,12 +64,13 @@ class DemoServer(Server[Any]):
             return text(error.message, error=True)
         env = ToolEnv(self.sandbox, self.state, ctx, params)
         try:
-            return await tool.run(env, arguments)
+            with self.telemetry.call_span(params.name, params.meta):
+                return await tool.run(env, arguments)
         except SandboxError as refused:
             return text(f"Refused: {refused}.", error=True)
         except OSError as failure:
             return text(f"{tool.name} failed: {failure.strerror or failure}.", error=True)
 
 
-def build_server(sandbox: Path) -> DemoServer:
-    return DemoServer(sandbox)
+def build_server(sandbox: Path, telemetry: DemoTelemetry | None = None) -> DemoServer:
+    return DemoServer(sandbox, telemetry)

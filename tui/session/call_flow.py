@@ -8,6 +8,7 @@ front end answers), so this module never imports a front end.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,7 @@ from tui.safety.decision import Decision, decide
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.events import CallFinished, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter
@@ -142,11 +144,13 @@ class CallFlow:
         remember: Remember,
         book: ApprovalBook | None = None,
         interface: str = "tui",
+        publish: Callable[[CallStarted | CallFinished], None] | None = None,
     ) -> None:
         """``policy``: the snapshot in force, asked for at each decision (the settings swap it whole when
         a file changes); a fixed ``Policy`` never changes. ``book``: this session's approvals over the
         policy's (by default, the policy's alone). ``target.config`` gives each server's config as it
-        holds now, trust included: the session's one copy."""
+        holds now, trust included: the session's one copy. ``publish`` tells observers (telemetry) when
+        each attempt starts and how it ended."""
         self.target = target
         self.engine = engine
         self._policy = (lambda: policy) if isinstance(policy, Policy) else policy
@@ -156,6 +160,9 @@ class CallFlow:
         self.confirm = confirm
         self.remember = remember
         self.interface = interface
+        self._publish = publish or (lambda event: None)
+        self._call_ids = itertools.count(1)
+        self._open: set[int] = set()  # attempts started and not yet audited
 
     @property
     def policy(self) -> Policy:
@@ -200,6 +207,28 @@ class CallFlow:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out.
 
         ``agent``: who asked for the call through the gateway; its audit record names it."""
+        call_id = next(self._call_ids)
+        self._publish(CallStarted(call_id, tool.server, tool.name))
+        finished = False
+        try:
+            record = await self._attempt(call_id, tool, arguments, on_progress, on_send, agent)
+            finished = True
+            return record
+        finally:
+            if not finished and call_id in self._open:
+                self._open.discard(call_id)
+                self._publish(CallFinished(call_id, None))
+
+    async def _attempt(
+        self,
+        call_id: int,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        on_progress: Callable[[Progress], None] | None,
+        on_send: Callable[[], Awaitable[None]] | None,
+        agent: AgentInfo | None,
+    ) -> CallRecord:
+        self._open.add(call_id)
         evaluation = await self.evaluate(tool, arguments)
         decision = evaluation.decision
         decided = datetime.now(UTC)
@@ -215,23 +244,23 @@ class CallFlow:
                     evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC), agent=agent
                 )
                 interrupted = "Interrupted before you answered; nothing was sent."
-                self._finish(unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
+                self._finish(call_id, unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
                 raise
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
         record = CallRecord(evaluation, choice, _not_sent(), decided, notes, agent)
         if decision.action == "deny":
-            return self._finish(record, CallOutcome(CallStatus.DENIED, error=decision.reason))
+            return self._finish(call_id, record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
             cancelled = CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
-            return self._finish(record, cancelled)
+            return self._finish(call_id, record, cancelled)
         if choice is ConfirmChoice.UNANSWERED:
             unanswered = CallOutcome(
                 CallStatus.DENIED,
                 error=f"Not sent: the call needs approval and no one could be asked ({decision.reason}).",
             )
-            return self._finish(record, unanswered)
+            return self._finish(call_id, record, unanswered)
 
         frozen = evaluation.arguments
         server = evaluation.server
@@ -246,36 +275,37 @@ class CallFlow:
         try:
             outcome = await self.target.call_tool(tool.server, tool.name, frozen, on_progress=on_progress)
         except asyncio.CancelledError:
-            self._finish(record, cancelled_while_running(time.monotonic() - sent))
+            self._finish(call_id, record, cancelled_while_running(time.monotonic() - sent))
             raise
-        return self._finish(record, outcome)
+        return self._finish(call_id, record, outcome)
 
-    def _finish(self, record: CallRecord, outcome: CallOutcome) -> CallRecord:
+    def _finish(self, call_id: int, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)
         status, duration_ms, error = audited_outcome(record)
         evaluation = record.evaluation
-        self.audit.append(
-            make_record(
-                server=record.tool.server,
-                tool=record.tool.name,
-                definition_hash=evaluation.definition.hash,
-                arguments=record.arguments,
-                hints=evaluation.assessment.hints,
-                grade=evaluation.assessment.grade.grade.label,
-                decision=record.decision.action,
-                reason=record.decision.reason,
-                rule=record.decision.rule,
-                outcome=status,
-                duration_ms=duration_ms,
-                error=error,
-                changes=record.decision.changes or None,
-                choice=record.choice.value if record.choice else None,
-                interface=self.interface,
-                agent=record.agent.record() if record.agent is not None else None,
-                redact=self.policy.preferences.redact_arguments_in_audit,
-                now=record.decided_at,
-            )
+        audit = make_record(
+            server=record.tool.server,
+            tool=record.tool.name,
+            definition_hash=evaluation.definition.hash,
+            arguments=record.arguments,
+            hints=evaluation.assessment.hints,
+            grade=evaluation.assessment.grade.grade.label,
+            decision=record.decision.action,
+            reason=record.decision.reason,
+            rule=record.decision.rule,
+            outcome=status,
+            duration_ms=duration_ms,
+            error=error,
+            changes=record.decision.changes or None,
+            choice=record.choice.value if record.choice else None,
+            interface=self.interface,
+            agent=record.agent.record() if record.agent is not None else None,
+            redact=self.policy.preferences.redact_arguments_in_audit,
+            now=record.decided_at,
         )
+        self.audit.append(audit)
+        self._open.discard(call_id)
+        self._publish(CallFinished(call_id, audit, record.tool.dialect, record.decision))
         return record
 
 

@@ -19,6 +19,7 @@ from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.call_flow import Assess, CallFlow
 from tui.session.catalogue import CachedCatalogue
+from tui.session.events import SessionEvent
 from tui.session.preflight import PreflightEngine
 from tui.session.questions import ConfirmCall, Question
 from tui.session.settings import SettingsService
@@ -37,6 +38,7 @@ def wire_calls(
     assess: Assess,
     dispatch: Callable[[Question], None],
     interface: str,
+    publish: Callable[[SessionEvent], None] | None = None,
 ) -> tuple[PreflightEngine, CallFlow]:
     """The session's preflight engine and call flow; ``dispatch`` hands a question to the front end."""
 
@@ -66,5 +68,6 @@ def wire_calls(
         confirm=confirm,
         remember=remember,
         interface=interface,
+        publish=publish,
     )
     return engine, flow

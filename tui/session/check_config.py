@@ -72,7 +72,27 @@ def check_startup(startup: Startup, config_path: Path | None) -> CheckReport:
     else:
         report.read.append(f"approvals: {approvals_path} (not there yet: nothing remembered)")
     report.problems.extend(p for server in startup.servers if (p := command_problem(server)) is not None)
+    report.read.extend(telemetry_lines(startup))
     return report
+
+
+def telemetry_lines(startup: Startup) -> list[str]:
+    """Whether and where telemetry exports, and what the last run that exported could not deliver."""
+    from tui.session.telemetry_link import TelemetryLink
+    from tui.store.telemetry_state import load_last_run, state_file
+
+    link = TelemetryLink(startup.config.telemetry, startup.forced_telemetry, "cli")
+    lines = [link.status().line(), *(f"telemetry: {problem}" for problem in link.config.problems)]
+    last = load_last_run(state_file(startup.paths.audit_file))
+    if last is not None:
+        when, status = last
+        lost = status.spans.lost + status.logs.lost
+        lines.append(
+            f"telemetry, last run that exported ({when}): {status.spans.sent} spans and {status.logs.sent} "
+            f"log records sent to {status.endpoint}, {lost} not delivered "
+            f"({status.spans.dropped + status.logs.dropped} dropped: queue full)"
+        )
+    return lines
 
 
 def run_check(startup: Startup, config_path: Path | None) -> int:

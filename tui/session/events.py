@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from tui.model.arguments import ArgumentError
     from tui.model.servers import ToolInfo
     from tui.safety.assessment import Assessment
+    from tui.safety.decision import Decision
     from tui.safety.lint import LintWarning
     from tui.session.preflight import PreflightResult
+    from tui.store.audit_record import AuditRecord
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,35 @@ class ArgumentsEvaluated:
     """Every warning line: the preflight's own, then the lint's, each once."""
 
 
+@dataclass(frozen=True)
+class CallStarted:
+    """A call to ``tool`` on ``server`` was asked for: the preflight, the decision and perhaps a question
+    to the person follow (observers such as telemetry time the whole attempt from here)."""
+
+    call_id: int
+    server: str
+    tool: str
+
+
+@dataclass(frozen=True)
+class CallFinished:
+    """The attempt ``call_id`` is over and audited (sent or not): its audit record, the tool's resolution
+    dialect and the decision. ``audit`` is None when it ended before a decision (an error, a tool the
+    server no longer lists)."""
+
+    call_id: int
+    audit: AuditRecord | None
+    dialect: str | None = None
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True)
+class TelemetryUndelivered:
+    """Telemetry records were dropped or could not be delivered; ``line`` says how many so far."""
+
+    line: str
+
+
 SessionEvent = (
     ServerStateChanged
     | ToolsChanged
@@ -96,4 +127,7 @@ SessionEvent = (
     | RequestsWaiting
     | RequestsDeclined
     | ArgumentsEvaluated
+    | CallStarted
+    | CallFinished
+    | TelemetryUndelivered
 )

@@ -33,7 +33,9 @@ from tui.session.readiness import Readiness, SessionNotStarted
 from tui.session.request_queue import RequestQueue
 from tui.session.settings import ChangeKind, SettingsService
 from tui.session.startup import open_catalogue
+from tui.session.telemetry_link import TelemetryLink
 from tui.store.audit_writer import AuditWriter
+from tui.store.telemetry_state import state_file
 
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
@@ -79,11 +81,16 @@ class Session(ConnectionControls):
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
         self.audit = AuditWriter(startup.paths.audit_file, startup.config.audit)
+        self.telemetry = TelemetryLink(startup.config.telemetry, startup.forced_telemetry, interface)
+        """OpenTelemetry export: settings now, the exporter (when on) from ``start``."""
         self.catalogue = catalogue or open_catalogue(startup)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
         """Files that could not be read (the session runs on defaults and never overwrites them)."""
+        self.notices: list[str] = list(self.telemetry.problems)
+        """Telemetry settings that were ignored, or export asked for without the ``otel`` extra: one line
+        each, for the front end to show once."""
         self._targets = targets or {}
         self._early = dict(early or {})
         self._listeners: list[Listener] = []
@@ -145,6 +152,7 @@ class Session(ConnectionControls):
             collector.resume()  # start-up is over: what lives now lives as long as the process
         from tui.session.call_wiring import wire_calls
 
+        await self.telemetry.start(self.subscribe, self._publish, self.audit)
         # The settings are the one source of the timeouts: a change saved in the preferences holds from
         # the next request of every connection, preflight and call, without reconnecting.
         settings = self.settings
@@ -156,6 +164,7 @@ class Session(ConnectionControls):
             prestarted=running,
             auth_dir=self.startup.paths.auth_dir,
             config_of=settings.server,  # the one copy of each server's config, trust included
+            wire=self.telemetry.wire,
         )
         self.manager = manager
         self.engine, self.flow = wire_calls(
@@ -166,6 +175,7 @@ class Session(ConnectionControls):
             assess=self.assess,
             dispatch=self._dispatch,
             interface=self.interface,
+            publish=self._publish,
         )
         if connect:
             await manager.start()
@@ -179,6 +189,8 @@ class Session(ConnectionControls):
         from tui.client.early_spawn import stop_unadopted
 
         stop_unadopted(self._early)
+        # After the connections: their last spans are sent too.
+        await self.telemetry.aclose(state_file(self.startup.paths.audit_file))
 
     async def ready(self, server: str | None = None, timeout: float | None = None) -> list[ServerState]:
         """Wait until ``server`` (or every server) has listed its tools or failed; return the states.

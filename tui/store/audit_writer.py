@@ -10,6 +10,7 @@ What a record holds is ``audit_record``; reading the files back is ``audit_reade
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from tui.config.atomic import file_lock
@@ -47,6 +48,8 @@ class AuditWriter:
     def __init__(self, path: Path, settings: AuditSettings | None = None) -> None:
         self.path = path
         self.settings = settings or AuditSettings()
+        self.listeners: list[Callable[[AuditRecord | RequestRecord], None]] = []
+        """Told of each record once it is written (telemetry exports them as log records)."""
 
     def append(self, record: AuditRecord | RequestRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -65,6 +68,8 @@ class AuditWriter:
             os.write(fd, line)
         finally:
             os.close(fd)
+        for listener in list(self.listeners):
+            listener(record)
 
     def _rotate_if_full(self) -> None:
         limit = self.settings.max_file_kb * 1024

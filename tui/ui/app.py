@@ -109,6 +109,8 @@ class McpTuiApp(App[None]):
             screen.post_message(SessionStarted())
         for problem in self.session.problems:
             self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
+        for notice in self.session.notices:
+            self.notify(notice, title="Telemetry", severity="warning", timeout=15, markup=False)
         self.ready.set()
 
     def on_session_event_message(self, message: SessionEventMessage) -> None:

@@ -189,7 +189,7 @@ class WorkspaceSlot(Vertical):
     def show_event(self, event: SessionEvent) -> None:
         """The part of an event the tabs show (logs, traffic, resources, prompts); held until they exist."""
         from tui.model.events import ServerLog, StderrLine
-        from tui.session.events import RequestsDeclined
+        from tui.session.events import RequestsDeclined, TelemetryUndelivered
         from tui.ui.widgets.feature_tabs import route_to_panes
         from tui.ui.widgets.log_view import ServerLogView
 
@@ -202,4 +202,7 @@ class WorkspaceSlot(Vertical):
             self.query_one(ServerLogView).add_log(event.server, event.level, event.text)
         elif isinstance(event, RequestsDeclined):  # mcp-tui's own line, among the server's
             self.query_one(ServerLogView).add_log(event.server, "warning", f"mcp-tui: {event.reason}")
+        elif isinstance(event, TelemetryUndelivered):  # shown with the logs in view, mcp-tui's own
+            view = self.query_one(ServerLogView)
+            view.add_log(view.shown_server or "mcp-tui", "warning", f"mcp-tui: {event.line}")
         route_to_panes(self.screen, event)

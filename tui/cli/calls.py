@@ -124,7 +124,10 @@ def _report(record: CallRecord, request: Request) -> int:
         print(f"mcp-tui: {visible_indented(note)}", file=sys.stderr)
     if code is not Exit.OK and error:
         print(f"mcp-tui: {visible_indented(error)}", file=sys.stderr)
-    if code is Exit.NEEDS_APPROVAL and record.decision.rule != "definition-changed":
+    stopped = record.decision.person_only()
+    if code is Exit.NEEDS_APPROVAL and stopped is not None:
+        print(f"mcp-tui: only a person can answer this ask, not --approve-up-to: {stopped}", file=sys.stderr)
+    elif code is Exit.NEEDS_APPROVAL:
         grade = record.assessment.grade.grade.label
         print(
             f"mcp-tui: to be asked, run it on a terminal without --no-input; to allow it once here, add "

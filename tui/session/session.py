@@ -25,7 +25,7 @@ from tui.session import collector
 from tui.session.catalogue import CachedCatalogue
 from tui.session.client_events import ClientEvents
 from tui.session.connection_controls import ConnectionControls
-from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.events import PolicyChanged, SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, Question, answer_unattended
 from tui.session.readiness import Readiness, SessionNotStarted
@@ -77,11 +77,13 @@ class Session(ConnectionControls):
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
+        self.settings.policy_listeners.append(lambda lines: self._publish(PolicyChanged(tuple(lines))))
         self.audit = AuditWriter(startup.paths.audit_file, startup.config.audit)
         self.catalogue = catalogue or open_catalogue(startup)
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
+        self.problems += self.settings.problems_of_tiers()
         """Files that could not be read (the session runs on defaults and never overwrites them)."""
         self._targets = targets or {}
         self._early = dict(early or {})

@@ -1,0 +1,123 @@
+"""Evaluating a rule's ``when`` on the exact arguments being sent and on this call's assessment.
+
+Each condition gives True, False, or None when it cannot be evaluated (a list where a string was
+expected, an object for a glob, a string for ``min``). A rule holds when every condition is True; for a
+``never`` rule, None counts as True: ``never`` fails closed. A missing argument is False for every test
+but ``present = false``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tui.config.conditions import Condition
+from tui.config.path_glob import normalise_path
+from tui.model.hints import Hint, Hints
+from tui.safety.grade import Grade
+
+_MISSING = object()
+
+
+def holds(
+    conditions: Sequence[Condition],
+    *,
+    arguments: Mapping[str, Any],
+    grade: Grade,
+    hints: Hints,
+    fail_closed: bool,
+) -> bool:
+    """All conditions hold; an unevaluable one counts as holding when ``fail_closed`` (``never``)."""
+    for condition in conditions:
+        result = evaluate(condition, arguments=arguments, grade=grade, hints=hints, conditions=conditions)
+        if result is None:
+            result = fail_closed
+        if not result:
+            return False
+    return True
+
+
+def evaluate(
+    condition: Condition,
+    *,
+    arguments: Mapping[str, Any],
+    grade: Grade,
+    hints: Hints,
+    conditions: Sequence[Condition] = (),
+) -> bool | None:
+    if condition.subject == "argument":
+        return _argument(condition, _lookup(arguments, condition.pointer))
+    if condition.subject == "grade":
+        limit = Grade.parse(condition.value)
+        return grade <= limit if condition.test == "max" else grade >= limit
+    if condition.subject == "resolved":
+        return all(_hint(hints, name).value is value for name, value in condition.value.items())
+    # provenance: of the hints the rule names in ``resolved``, else of all four.
+    named = [name for c in conditions if c.subject == "resolved" for name in c.value] or list(_BY_NAME)
+    return all(_hint(hints, name).provenance.value in condition.value for name in named)
+
+
+_BY_NAME = {
+    "readOnlyHint": "read_only",
+    "destructiveHint": "destructive",
+    "idempotentHint": "idempotent",
+    "openWorldHint": "open_world",
+}
+
+
+def _hint(hints: Hints, name: str) -> Hint:
+    hint: Hint = getattr(hints, _BY_NAME[name])
+    return hint
+
+
+def _lookup(arguments: Mapping[str, Any], pointer: tuple[str, ...]) -> Any:
+    value: Any = arguments
+    for part in pointer:
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _MISSING
+    return value
+
+
+def _argument(condition: Condition, value: Any) -> bool | None:
+    test, expected = condition.test, condition.value
+    if test == "present":
+        return (value is not _MISSING) is expected
+    if value is _MISSING:
+        return False
+    if test == "equals":
+        return json_equal(value, expected)
+    if test == "one_of":
+        return any(json_equal(value, option) for option in expected)
+    if test in ("min", "max"):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        return value >= expected if test == "min" else value <= expected
+    if test == "regex":
+        items = value if isinstance(value, list) else [value]
+        if not all(isinstance(item, str) for item in items):
+            return None
+        return any(expected.search(item) for item in items)
+    if not isinstance(value, str):
+        return None  # prefix and glob: a string, or it cannot be judged
+    if test == "prefix":
+        return value.startswith(expected)
+    pattern: re.Pattern[str] = expected
+    return pattern.match(normalise_path(value)) is not None
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """Equality as JSON means it: ``true`` is not ``1``; 1 and 1.0 are the same number."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b

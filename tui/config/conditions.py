@@ -50,9 +50,11 @@ class Condition:
     """For an argument: the path to it (one name for a top-level argument)."""
     written: str = ""
     """The key as written (``path``, ``/options/force``), for messages and ``policy explain``."""
+    pattern: str | None = None
+    """For ``glob``/``regex``: the pattern as written (``value`` is what it compiled to)."""
 
     def describe(self) -> str:
-        shown = self.value.pattern if isinstance(self.value, re.Pattern) else self.value
+        shown = self.pattern if self.pattern is not None else self.value
         if self.subject == "argument":
             return f"{self.written} {self.test} {json.dumps(shown, default=str)}"
         if self.subject == "grade":
@@ -109,7 +111,14 @@ def _read_one(key: str, spec: object, rep: Reporter) -> list[Condition]:
         raise ValueError(f"must be a table of tests ({', '.join(ARGUMENT_TESTS)}), not {rep.show(spec)}")
     pointer = parse_pointer(key)
     return [
-        Condition("argument", test, _argument_value(test, value, rep), pointer, key)
+        Condition(
+            "argument",
+            test,
+            _argument_value(test, value, rep),
+            pointer,
+            key,
+            value if test in ("glob", "regex") else None,
+        )
         for test, value in spec.items()
     ]
 

@@ -113,7 +113,13 @@ class ApprovalBook:
     def add(self, approval: Approval) -> None:
         """Add it, replacing any approval of the same scope for the same server identity and tool."""
         self._approvals = [
-            a for a in self._approvals if not (a.key == approval.key and a.scope == approval.scope)
+            a
+            for a in self._approvals
+            if not (
+                a.key == approval.key
+                and a.scope == approval.scope
+                and a.arguments_hash == approval.arguments_hash
+            )
         ]
         self._approvals.append(approval)
 

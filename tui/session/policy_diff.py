@@ -19,7 +19,7 @@ def _rule_key(rule: ToolRule) -> tuple[object, ...]:
 
 
 def _rule_words(rule: ToolRule) -> str:
-    tier = {"managed": "managed", "project": "project", "user": "your"}[rule.tier]
+    tier = rule.tier
     target = (
         f"{rule.tool} on {rule.server}"
         if rule.server != "*"

@@ -67,6 +67,10 @@ async def _call(session: Session, tool: ToolInfo, arguments: dict[str, Any], req
     from tui.cli.prompt import TerminalAnswerer, can_prompt
     from tui.safety.grade import Grade
 
+    failed = session.settings.policy.enforced.failed
+    if failed is not None:
+        # The team's rules could not be read: nothing runs unasked, and headless there is no one to ask.
+        raise CliError(Exit.USAGE, f"not calling: the managed policy cannot be read: {failed}")
     ceiling = Grade.parse(request.approve_up_to) if request.approve_up_to else None
     session.attach(TerminalAnswerer(interactive=can_prompt(request.no_input), approve_up_to=ceiling))
     progress = _progress_printer() if sys.stderr.isatty() else None

@@ -17,7 +17,12 @@ COMMANDS: dict[str, str] = {
     "read": "one resource's contents: text literally, JSON pretty, binary by size (read [SERVER] URI)",
     "prompts": "every prompt with its arguments (prompts [SERVER])",
     "prompt": "one prompt's messages, with arguments as key=value (prompt [SERVER] NAME [ARGS])",
+    "policy": "each step of the decision order for a call, or check a policy file "
+    "(policy explain [SERVER] TOOL [ARGS] | policy check [FILE])",
+    "approvals": "remembered approvals (approvals list | approvals revoke SERVER TOOL)",
 }
+SUBCOMMANDS: dict[str, tuple[str, ...]] = {"policy": ("explain", "check"), "approvals": ("list", "revoke")}
+"""Commands whose first word after them says what to do (``policy explain``)."""
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
 

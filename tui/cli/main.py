@@ -32,6 +32,10 @@ def _handler(command: str) -> Callable[[Request], int]:
         from tui.cli import calls
 
         return calls.resolve if command == "resolve" else calls.call
+    if command in ("policy", "approvals"):
+        from tui.cli import policy
+
+        return policy.policy if command == "policy" else policy.approvals
     if command in FEATURE_COMMANDS:
         from tui.cli import features
 

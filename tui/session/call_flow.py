@@ -21,7 +21,7 @@ from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, decide
+from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
@@ -186,23 +186,44 @@ class CallFlow:
     ) -> Evaluation:
         """The decision on this call under the policy and the server config in force now."""
         server = self.target.config(tool.server)
-        policy = self.policy
-        decision = decide(
-            server=server,
-            definition=definition,
-            hints=assessment.hints,
-            arguments=frozen,
-            book=self.book,
-            preferences=policy.preferences,
-            rules=policy.rules,
-            grade=assessment.grade,
-            lint=lint,
-            resolution_broken=preflight.extension_failure,
-            arguments_rejected=preflight.call_blocked_reason,
-            enforced=policy.enforced,
-            now=datetime.now(UTC),
-        )
+        inputs = self._decision_inputs(server, frozen, definition, preflight, assessment, lint)
+        decision = decide(**inputs)
         return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
+
+    async def explain(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[Evaluation, list[Explained]]:
+        """``evaluate``, plus every step of the order with match or no match (``mcp-tui policy explain``)."""
+        evaluation = await self.evaluate(tool, arguments)
+        e = evaluation
+        inputs = self._decision_inputs(e.server, e.arguments, e.definition, e.preflight, e.assessment, e.lint)
+        _, steps = explain(**inputs)
+        return evaluation, steps
+
+    def _decision_inputs(
+        self,
+        server: ServerConfig,
+        frozen: dict[str, Any],
+        definition: DefinitionSnapshot,
+        preflight: PreflightResult,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+    ) -> dict[str, Any]:
+        """``decide``'s keyword arguments for this call: one place, so explain and decide never differ."""
+        policy = self.policy
+        return {
+            "server": server,
+            "definition": definition,
+            "hints": assessment.hints,
+            "arguments": frozen,
+            "book": self.book,
+            "preferences": policy.preferences,
+            "rules": policy.rules,
+            "grade": assessment.grade,
+            "lint": lint,
+            "resolution_broken": preflight.extension_failure,
+            "arguments_rejected": preflight.call_blocked_reason,
+            "enforced": policy.enforced,
+            "now": datetime.now(UTC),
+        }
 
     def _recheck(self, evaluation: Evaluation) -> Evaluation | None:
         """Right before sending: when a policy file changed since the decision, the decision again under

@@ -36,6 +36,7 @@ from tui.store.audit_writer import AuditWriter
 
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
+    from tui.safety.decision import Explained
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
     from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
@@ -249,6 +250,11 @@ class Session(ConnectionControls):
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
         self._require_listed_so(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
+
+    async def explain(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[Evaluation, list[Explained]]:
+        """``evaluate``, plus each step of the decision order with match or no match; nothing is sent."""
+        self._require_listed_so(tool)
+        return await self._flow_or_raise().explain(tool, arguments)
 
     async def call(
         self,

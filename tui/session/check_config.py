@@ -2,7 +2,8 @@
 
 Beyond the config file's own problems (which :func:`tui.config.startup.load_startup` collects), this
 checks the approvals file, the managed and project policy files, and that each stdio server's command can
-be found, since any of these would otherwise only show up once the app is open. Reads files only; never imports Textual or the mcp SDK.
+be found, since any of these would otherwise only show up once the app is open. Reads files only; never
+imports Textual or the mcp SDK.
 """
 
 from __future__ import annotations

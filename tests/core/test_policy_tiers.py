@@ -186,3 +186,22 @@ def test_the_system_path_per_os_and_the_additive_environment_file(tmp_path: Path
     )
     assert Enforced.of(missing).failed is not None  # a named managed file that is missing fails closed
     assert read_managed({SYSTEM_PATH_ENV: str(tmp_path / "none.toml")}) == []
+
+
+def test_server_preferences_override_the_global_categories_for_that_server_only() -> None:
+    from tui.config.loader import load_toml_config
+
+    text = (
+        '[servers.demo]\ncommand = "python"\nargs = ["-m", "tui.demo"]\ntrust = "trusted"\n'
+        "[servers.demo.preferences]\nauto_approve_safe = true\nauto_approve_low = 3\n"
+        '[servers.other]\ncommand = "python"\ntrust = "trusted"\n'
+    )
+    config, problems = load_toml_config(Path("config.toml"), text, {})
+    assert [str(p) for p in problems] == [
+        "config.toml, line 7: servers.demo.preferences: auto_approve_low must be true or false, not 3; "
+        "the global one holds"
+    ]
+    demo, other = config.servers
+    assert demo.preferences == {"auto_approve_safe": True}
+    assert decide_with(server=demo, resolved=READ).rule == RuleId.AUTO_SAFE
+    assert decide_with(server=replace(other, name="demo"), resolved=READ).action == "ask"

@@ -21,45 +21,20 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
+from tui.config.condition_model import Condition
 from tui.config.path_glob import compile_glob
 
 if TYPE_CHECKING:
     from tui.config.locate import KeyPath
     from tui.config.sections import Reporter
 
-Subject = Literal["argument", "grade", "resolved", "provenance"]
 ARGUMENT_TESTS = ("equals", "one_of", "prefix", "glob", "regex", "min", "max", "present")
 ASSESSMENT_KEYS = ("grade", "resolved", "provenance")
 _GRADES = ("safe", "low", "medium", "high", "critical")
 _HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 _PROVENANCES = ("explicit", "default", "resolved", "override")
-
-
-@dataclass(frozen=True)
-class Condition:
-    subject: Subject
-    test: str
-    """For an argument, one of ``ARGUMENT_TESTS``; for a grade ``min``/``max``; else the subject's name."""
-    value: Any
-    """What the test compares with: a compiled pattern for ``glob``/``regex``, a grade's name, a mapping
-    of hints, a tuple of provenances."""
-    pointer: tuple[str, ...] = ()
-    """For an argument: the path to it (one name for a top-level argument)."""
-    written: str = ""
-    """The key as written (``path``, ``/options/force``), for messages and ``policy explain``."""
-    pattern: str | None = None
-    """For ``glob``/``regex``: the pattern as written (``value`` is what it compiled to)."""
-
-    def describe(self) -> str:
-        shown = self.pattern if self.pattern is not None else self.value
-        if self.subject == "argument":
-            return f"{self.written} {self.test} {json.dumps(shown, default=str)}"
-        if self.subject == "grade":
-            return f"grade {self.test} {shown}"
-        return f"{self.subject} {json.dumps(shown, default=str)}"
 
 
 def parse_pointer(key: str) -> tuple[str, ...]:

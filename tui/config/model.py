@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from tui.config.auth_model import AuthSettings
-    from tui.config.conditions import Condition
+    from tui.config.condition_model import Condition
 
 Transport = Literal["stdio", "http", "sse"]
 # "legacy" (initialize handshake), "auto" (server/discover, then fall back), or a pinned modern version.

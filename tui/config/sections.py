@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from tui.config.debounce_limits import DEBOUNCE_RULE, is_debounce
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
-from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
+from tui.config.model import AuditSettings, Preferences, Timeouts
 from tui.config.problems import ConfigProblem
 from tui.config.timeout_limits import TIMEOUT_RULE, is_timeout
 
@@ -112,13 +112,6 @@ def _setting_problem(key: str, value: object, default: object) -> str | None:
     # 10_000_000 (or inf) is reported rather than waited for.
     ok = isinstance(value, int | float) and is_timeout(value)
     return None if ok else TIMEOUT_RULE
-
-
-def read_rules(data: object, rep: Reporter) -> list[ToolRule]:
-    """``[[rules]]`` of config.toml (the user's tier): ``tui.config.rule_reader``."""
-    from tui.config.rule_reader import read_tier_rules
-
-    return read_tier_rules(data, rep, "user")
 
 
 def read_str(

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tui.safety.approvals import is_repeatable
-from tui.safety.decision import Decision, Inputs
 from tui.safety.decision_rules import RuleId
-from tui.safety.decision_steps import _GRADE_WORDS, _approvals, _where, always_rules
+from tui.safety.decision_types import Decision, Inputs
 from tui.safety.grade import Grade
 from tui.safety.lint import LintWarning
+from tui.safety.step_helpers import GRADE_WORDS, always_rules, call_words, live_approvals
 from tui.safety.tool_hash import DefinitionSnapshot
 
 
@@ -22,11 +22,13 @@ def _ceiling_notes(i: Inputs) -> list[str]:
     """Approvals and always rules that matched this tool but stop below this call's grade."""
     g = i.grade.grade
     notes = [
-        a.describe() for a in _approvals(i)[:1] if a.definition_hash == i.definition.hash and a.ceiling < g
+        a.describe()
+        for a in live_approvals(i)[:1]
+        if a.definition_hash == i.definition.hash and a.ceiling < g
     ]
     ceilings = [ceiling for ceiling, _ in always_rules(i)]
     if ceilings and max(ceilings) < g:
-        notes.append(f"your rule always allows {_where(i)} up to {max(ceilings).label}")
+        notes.append(f"your rule always allows {call_words(i)} up to {max(ceilings).label}")
     return notes
 
 
@@ -104,7 +106,7 @@ def otherwise_step(i: Inputs) -> Decision:
         reason = f"Asking: this call is {g.label}; the managed policy auto-approves nothing above {top}"
         return Decision("ask", reason, RuleId.NO_RULE, source="managed")
     # Said the same way to the dialog and to a terminal prompt, which cannot remember a choice.
-    reason = f"Asking: this call is {_GRADE_WORDS[g]}; no rule or approval covers {_where(i)} yet"
+    reason = f"Asking: this call is {GRADE_WORDS[g]}; no rule or approval covers {call_words(i)} yet"
     return Decision("ask", reason, RuleId.NO_RULE)
 
 

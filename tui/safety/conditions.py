@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.config.conditions import Condition
+from tui.config.condition_model import Condition
 from tui.config.path_glob import normalise_path
 from tui.model.hints import Hint, Hints
 from tui.safety.grade import Grade

@@ -13,77 +13,22 @@ managed ask stand as they are.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from tui.config.model import Preferences, ServerConfig, ToolRule
 from tui.model.hints import Hints
 from tui.safety.approvals import ApprovalBook, utc_now
-from tui.safety.decision_rules import PERSON_ONLY, Action, RuleId, Source
+from tui.safety.decision_rules import Action, RuleId, Source
+from tui.safety.decision_steps import ORDER
+from tui.safety.decision_types import Decision, Explained, Inputs
 from tui.safety.enforced import Enforced
 from tui.safety.grade import GradeResult, grade_hints
 from tui.safety.lint import LintWarning
 from tui.safety.tool_hash import DefinitionSnapshot
 
 __all__ = ["Action", "Decision", "Explained", "RuleId", "Source", "decide", "explain"]
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Action
-    reason: str
-    """One readable sentence, starting with Allowed / Asking / Denied, naming the rule that matched."""
-    rule: str
-    """A ``RuleId`` value: which step decided (for the audit log and for the dialog)."""
-    changes: list[str] = field(default_factory=list)
-    """For a changed definition: what changed, one line each (``describe_changes``)."""
-    source: Source = field(default="default", compare=False)
-    """Which tier decided: managed, project, user, approval, category or default."""
-    file: str | None = field(default=None, compare=False)
-    """The file of the rule that decided, when a rule did."""
-    line: int | None = field(default=None, compare=False)
-    step: int | None = field(default=None, compare=False)
-    """The number of the step of ``ORDER`` that decided. These four are left out of equality: a decision
-    is its action, reason and rule; where it came from is told with it."""
-
-    @property
-    def location(self) -> dict[str, Any] | None:
-        return {"file": self.file, "line": self.line} if self.file else None
-
-    def person_only(self) -> str | None:
-        """Why no ``--approve-up-to`` may answer this ask (None: a plain ask it may answer)."""
-        if self.action != "ask":
-            return None
-        return PERSON_ONLY.get(RuleId(self.rule)) if self.rule in RuleId._value2member_map_ else None
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """Everything one decision reads, gathered once (``decide``'s keyword arguments)."""
-
-    server: ServerConfig
-    definition: DefinitionSnapshot
-    hints: Hints
-    arguments: Mapping[str, Any]
-    book: ApprovalBook
-    preferences: Preferences
-    rules: Sequence[ToolRule]
-    grade: GradeResult
-    lint: Sequence[LintWarning]
-    enforced: Enforced
-    now: datetime
-    arguments_rejected: str | None
-
-
-@dataclass(frozen=True)
-class Explained:
-    """One step of the order for this call: whether it matched, and what it found."""
-
-    step: int
-    summary: str
-    matched: bool
-    note: str
 
 
 def _inputs(**kw: Any) -> Inputs:
@@ -131,8 +76,6 @@ def decide(
     ``arguments_rejected``: why the server refused these arguments (-32602): denied. ``now``: the time
     approvals are judged at (their expiry and the managed maximum age).
     """
-    from tui.safety.decision_steps import ORDER
-
     inputs = _inputs(
         server=server, definition=definition, hints=hints, arguments=arguments, book=book,
         preferences=preferences, rules=rules, grade=grade, lint=lint,
@@ -147,8 +90,6 @@ def decide(
 
 def explain(**kw: Any) -> tuple[Decision, list[Explained]]:
     """``decide`` with the same keyword arguments, plus every step: matched or not, and why."""
-    from tui.safety.decision_steps import ORDER
-
     broken = kw.pop("resolution_broken", None)
     kw.setdefault("rules", ())
     kw.setdefault("grade", None)

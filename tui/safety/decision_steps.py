@@ -6,16 +6,15 @@ checked against ``summary`` and ``outcome``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tui.config.model import ToolRule
-from tui.safety.approvals import Approval
-from tui.safety.conditions import holds
-from tui.safety.decision import Decision, Inputs
+from tui.safety.category_step import category_step, otherwise_step
 from tui.safety.decision_rules import RuleId
-from tui.safety.enforced import rule_targets
+from tui.safety.decision_types import Decision, Inputs
 from tui.safety.grade import Grade
+from tui.safety.step_helpers import always_rules, call_words, live_approvals, matching_rule
 from tui.safety.tool_hash import describe_changes
 
 StepResult = Decision | str
@@ -27,37 +26,6 @@ class Step:
     """As the README's table says it."""
     outcome: str
     run: Callable[[Inputs], StepResult]
-
-
-_GRADE_WORDS: Mapping[Grade, str] = {
-    Grade.SAFE: "safe (read-only, closed world)",
-    Grade.LOW: "low (read-only, open world)",
-    Grade.MEDIUM: "medium (writes, not destructive)",
-    Grade.HIGH: "high (destructive)",
-    Grade.CRITICAL: "critical (destructive, open world)",
-}
-
-
-def _where(i: Inputs) -> str:
-    return f"{i.definition.name} on {i.server.name}"
-
-
-def _matching(i: Inputs, action: str, tiers: tuple[str, ...]) -> ToolRule | None:
-    """The first rule of these tiers with this action that is about this call and whose ``when`` holds."""
-    for rule in i.rules:
-        if rule.action != action or rule.tier not in tiers:
-            continue
-        if not rule_targets(rule, i.server, i.definition.name):
-            continue
-        if not rule.when or holds(
-            rule.when,
-            arguments=i.arguments,
-            grade=i.grade.grade,
-            hints=i.hints,
-            fail_closed=action == "never",
-        ):
-            return rule
-    return None
 
 
 def _by_rule(action: str, reason: str, rule_id: RuleId, rule: ToolRule) -> Decision:
@@ -77,36 +45,24 @@ def _managed_never(i: Inputs) -> StepResult:
     if not i.enforced.server_allowed(i.server):
         reason = f"Denied: {i.server.name} is not among the servers the managed policy allows"
         return Decision("deny", reason, RuleId.SERVER_NOT_ALLOWED, source="managed")
-    rule = _matching(i, "never", ("managed",))
+    rule = matching_rule(i, "never", ("managed",))
     if rule is None:
         return "no managed never rule matches"
     return _by_rule(
-        "deny", f"Denied: the managed policy says never run {_where(i)}", RuleId.MANAGED_NEVER, rule
+        "deny", f"Denied: the managed policy says never run {call_words(i)}", RuleId.MANAGED_NEVER, rule
     )
 
 
 def _never(i: Inputs) -> StepResult:
-    rule = _matching(i, "never", ("project", "user"))
+    rule = matching_rule(i, "never", ("project", "user"))
     if rule is None:
         return "no project or user never rule matches"
     whose = "your rule" if rule.tier == "user" else "the project's policy"
-    return _by_rule("deny", f"Denied: {whose} says never run {_where(i)}", RuleId.NEVER_RULE, rule)
-
-
-def _approvals(i: Inputs) -> list[Approval]:
-    limits = i.enforced.limits
-    found = i.book.find(i.server.identity, i.definition.name)
-    return [
-        a
-        for a in found
-        if a.live(i.now, limits.approval_max_age)
-        and (limits.allow_always_approvals or a.scope != "always")
-        and a.covers(i.arguments)
-    ]
+    return _by_rule("deny", f"Denied: {whose} says never run {call_words(i)}", RuleId.NEVER_RULE, rule)
 
 
 def _changed(i: Inputs) -> StepResult:
-    approvals = _approvals(i)
+    approvals = live_approvals(i)
     current = [a for a in approvals if a.definition_hash == i.definition.hash]
     stale = [a for a in approvals if a.definition_hash != i.definition.hash]
     if not stale or current:
@@ -120,20 +76,20 @@ def _changed(i: Inputs) -> StepResult:
 
 
 def _managed_ask(i: Inputs) -> StepResult:
-    rule = _matching(i, "ask", ("managed",))
+    rule = matching_rule(i, "ask", ("managed",))
     if rule is None:
         return "no managed ask rule matches"
-    reason = f"Asking: the managed policy says always ask before running {_where(i)}"
+    reason = f"Asking: the managed policy says always ask before running {call_words(i)}"
     return _by_rule("ask", reason, RuleId.MANAGED_ASK, rule)
 
 
 def _ask(i: Inputs) -> StepResult:
-    rule = _matching(i, "ask", ("project", "user"))
+    rule = matching_rule(i, "ask", ("project", "user"))
     if rule is None:
         return "no project or user ask rule matches"
     whose = "your rule" if rule.tier == "user" else "the project's policy"
     return _by_rule(
-        "ask", f"Asking: {whose} says always ask before running {_where(i)}", RuleId.ASK_RULE, rule
+        "ask", f"Asking: {whose} says always ask before running {call_words(i)}", RuleId.ASK_RULE, rule
     )
 
 
@@ -149,7 +105,7 @@ def _approval(i: Inputs) -> StepResult:
             "approved without you"
         )
         return Decision("ask", reason, RuleId.MANAGED_FAILED, source="managed")
-    current = [a for a in _approvals(i) if a.definition_hash == i.definition.hash]
+    current = [a for a in live_approvals(i) if a.definition_hash == i.definition.hash]
     if not current:
         return "no remembered approval for this definition holds now"
     best = current[0]
@@ -172,37 +128,12 @@ def _managed_limit(i: Inputs, what: str) -> Decision:
     return Decision("ask", reason, RuleId.MANAGED_LIMIT, source="managed")
 
 
-def rule_ceiling(rule: ToolRule) -> Grade | None:
-    """An ``always`` rule's ceiling; a rule with an unreadable one allows nothing."""
-    try:
-        return Grade.parse(rule.ceiling)
-    except ValueError:
-        return None
-
-
-def always_rules(i: Inputs) -> list[tuple[Grade, ToolRule]]:
-    """The user's ``always`` rules about this call whose ``when`` holds, highest ceiling first."""
-    found = []
-    for rule in i.rules:
-        if rule.action != "always" or rule.tier != "user":
-            continue
-        ceiling = rule_ceiling(rule)
-        if ceiling is None or not rule_targets(rule, i.server, i.definition.name):
-            continue
-        if rule.when and not holds(
-            rule.when, arguments=i.arguments, grade=i.grade.grade, hints=i.hints, fail_closed=False
-        ):
-            continue
-        found.append((ceiling, rule))
-    return sorted(found, key=lambda pair: -pair[0])
-
-
 def _always(i: Inputs) -> StepResult:
     found = always_rules(i)
     if not found:
         return "no user always rule matches"
     ceiling, best = found[0]
-    what = f"your rule always allows {_where(i)} up to {ceiling.label}"
+    what = f"your rule always allows {call_words(i)} up to {ceiling.label}"
     if ceiling < i.grade.grade:
         return f"{what}, but this call is {i.grade.grade.label}"
     if not _within_always_limit(i):
@@ -211,14 +142,10 @@ def _always(i: Inputs) -> StepResult:
 
 
 def _category(i: Inputs) -> StepResult:
-    from tui.safety.category_step import category_step
-
     return category_step(i)
 
 
 def _otherwise(i: Inputs) -> StepResult:
-    from tui.safety.category_step import otherwise_step
-
     return otherwise_step(i)
 
 

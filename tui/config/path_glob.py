@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # one call's arguments meet many glob rules: normalise each value once
 def normalise_path(value: str) -> str:
     """``~`` expanded, backslashes as slashes, ``.``/``..`` folded: what a glob is matched against."""
     text = value.replace("\\", "/")

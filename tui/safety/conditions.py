@@ -9,7 +9,7 @@ but ``present = false``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.config.condition_model import Condition
@@ -30,7 +30,10 @@ def holds(
 ) -> bool:
     """All conditions hold; an unevaluable one counts as holding when ``fail_closed`` (``never``)."""
     for condition in conditions:
-        result = evaluate(condition, arguments=arguments, grade=grade, hints=hints, conditions=conditions)
+        if condition.subject == "argument":  # the common case, without the general call's overhead
+            result = _argument(condition, _lookup(arguments, condition.pointer))
+        else:
+            result = evaluate(condition, arguments=arguments, grade=grade, hints=hints, conditions=conditions)
         if result is None:
             result = fail_closed
         if not result:
@@ -72,6 +75,8 @@ def _hint(hints: Hints, name: str) -> Hint:
 
 
 def _lookup(arguments: Mapping[str, Any], pointer: tuple[str, ...]) -> Any:
+    if len(pointer) == 1:  # a top-level name: most conditions
+        return arguments.get(pointer[0], _MISSING)
     value: Any = arguments
     for part in pointer:
         if isinstance(value, Mapping) and part in value:
@@ -84,34 +89,42 @@ def _lookup(arguments: Mapping[str, Any], pointer: tuple[str, ...]) -> Any:
 
 
 def _argument(condition: Condition, value: Any) -> bool | None:
-    test, expected = condition.test, condition.value
-    if test == "present":
-        return (value is not _MISSING) is expected
+    if condition.test == "present":
+        return (value is not _MISSING) is condition.value
     if value is _MISSING:
         return False
-    if test == "equals":
-        return json_equal(value, expected)
-    if test == "one_of":
-        return any(json_equal(value, option) for option in expected)
-    if test in ("min", "max"):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return None
-        return value >= expected if test == "min" else value <= expected
-    if test == "regex":
-        items = value if isinstance(value, list) else [value]
-        if not all(isinstance(item, str) for item in items):
-            return None
-        return any(expected.search(item) for item in items)
-    if not isinstance(value, str):
-        return None  # prefix and glob: a string, or it cannot be judged
-    if test == "prefix":
-        return value.startswith(expected)
-    pattern: re.Pattern[str] = expected
-    return pattern.match(normalise_path(value)) is not None
+    return _TESTS[condition.test](value, condition.value)
+
+
+def _number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float)
+
+
+def _regex(value: Any, pattern: re.Pattern[str]) -> bool | None:
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(item, str) for item in items):
+        return None
+    return any(pattern.search(item) for item in items)
+
+
+_TESTS: Mapping[str, Callable[[Any, Any], bool | None]] = {
+    "equals": lambda value, expected: json_equal(value, expected),
+    "one_of": lambda value, options: any(json_equal(value, option) for option in options),
+    "min": lambda value, bound: value >= bound if _number(value) else None,
+    "max": lambda value, bound: value <= bound if _number(value) else None,
+    "regex": _regex,
+    # prefix and glob: a string, or it cannot be judged
+    "prefix": lambda value, prefix: value.startswith(prefix) if isinstance(value, str) else None,
+    "glob": lambda value, pattern: (
+        pattern.match(normalise_path(value)) is not None if isinstance(value, str) else None
+    ),
+}
 
 
 def json_equal(a: Any, b: Any) -> bool:
     """Equality as JSON means it: ``true`` is not ``1``; 1 and 1.0 are the same number."""
+    if type(a) is str and type(b) is str:  # most conditions compare words: no further type questions
+        return a == b
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a is b
     if isinstance(a, int | float) and isinstance(b, int | float):

@@ -26,6 +26,7 @@ from tui.safety.decision_types import Decision, Explained, Inputs
 from tui.safety.enforced import Enforced
 from tui.safety.grade import GradeResult, grade_hints
 from tui.safety.lint import LintWarning
+from tui.safety.step_helpers import rules_that_hold
 from tui.safety.tool_hash import DefinitionSnapshot
 
 __all__ = ["Action", "Decision", "Explained", "RuleId", "Source", "decide", "explain"]
@@ -36,15 +37,25 @@ def _inputs(**kw: Any) -> Inputs:
     server: ServerConfig = kw["server"]
     if server.preferences:  # [servers.NAME.preferences] over the global categories
         prefs = replace(prefs, **dict(server.preferences))
+    grade: GradeResult = kw["grade"] or grade_hints(kw["hints"])
+    definition: DefinitionSnapshot = kw["definition"]
+    holding = rules_that_hold(
+        kw["rules"],
+        server=server,
+        tool=definition.name,
+        arguments=kw["arguments"],
+        grade=grade.grade,
+        hints=kw["hints"],
+    )
     return Inputs(
         server=server,
-        definition=kw["definition"],
+        definition=definition,
         hints=kw["hints"],
         arguments=kw["arguments"],
         book=kw["book"],
         preferences=prefs,
-        rules=kw["rules"],
-        grade=kw["grade"] or grade_hints(kw["hints"]),
+        rules=holding,
+        grade=grade,
         lint=kw["lint"],
         enforced=kw["enforced"],
         now=kw["now"] or utc_now(),

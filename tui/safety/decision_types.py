@@ -61,6 +61,7 @@ class Inputs:
     book: ApprovalBook
     preferences: Preferences
     rules: Sequence[ToolRule]
+    """Every tier's rules about this call whose ``when`` holds (``rules_that_hold``), in order."""
     grade: GradeResult
     lint: Sequence[LintWarning]
     enforced: Enforced

@@ -3,9 +3,11 @@ the approvals that hold now, the user's ``always`` rules by ceiling."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tui.config.model import ToolRule
+from tui.config.model import ServerConfig, ToolRule
+from tui.model.hints import Hints
 from tui.safety.approvals import Approval
 from tui.safety.conditions import holds
 from tui.safety.decision_types import Inputs
@@ -25,20 +27,34 @@ def call_words(i: Inputs) -> str:
     return f"{i.definition.name} on {i.server.name}"
 
 
+def rules_that_hold(
+    rules: Sequence[ToolRule],
+    *,
+    server: ServerConfig,
+    tool: str,
+    arguments: Mapping[str, Any],
+    grade: Grade,
+    hints: Hints,
+) -> tuple[ToolRule, ...]:
+    """The rules about this call whose ``when`` holds, in order: each rule's conditions are evaluated once
+    per decision, whichever steps then look at it (``never`` failing closed)."""
+    return tuple(
+        rule
+        for rule in rules
+        if rule_targets(rule, server, tool)
+        and (
+            not rule.when
+            or holds(
+                rule.when, arguments=arguments, grade=grade, hints=hints, fail_closed=rule.action == "never"
+            )
+        )
+    )
+
+
 def matching_rule(i: Inputs, action: str, tiers: tuple[str, ...]) -> ToolRule | None:
-    """The first rule of these tiers with this action that is about this call and whose ``when`` holds."""
+    """The first rule of these tiers with this action whose ``when`` holds for this call."""
     for rule in i.rules:
-        if rule.action != action or rule.tier not in tiers:
-            continue
-        if not rule_targets(rule, i.server, i.definition.name):
-            continue
-        if not rule.when or holds(
-            rule.when,
-            arguments=i.arguments,
-            grade=i.grade.grade,
-            hints=i.hints,
-            fail_closed=action == "never",
-        ):
+        if rule.action == action and rule.tier in tiers:
             return rule
     return None
 
@@ -64,17 +80,12 @@ def rule_ceiling(rule: ToolRule) -> Grade | None:
 
 
 def always_rules(i: Inputs) -> list[tuple[Grade, ToolRule]]:
-    """The user's ``always`` rules about this call whose ``when`` holds, highest ceiling first."""
+    """The user's ``always`` rules whose ``when`` holds for this call, highest ceiling first."""
     found = []
     for rule in i.rules:
         if rule.action != "always" or rule.tier != "user":
             continue
         ceiling = rule_ceiling(rule)
-        if ceiling is None or not rule_targets(rule, i.server, i.definition.name):
-            continue
-        if rule.when and not holds(
-            rule.when, arguments=i.arguments, grade=i.grade.grade, hints=i.hints, fail_closed=False
-        ):
-            continue
-        found.append((ceiling, rule))
+        if ceiling is not None:
+            found.append((ceiling, rule))
     return sorted(found, key=lambda pair: -pair[0])

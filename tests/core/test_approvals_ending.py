@@ -48,6 +48,8 @@ def test_an_exact_arguments_approval_covers_those_arguments_only() -> None:
 
 def test_the_file_keeps_the_expiry_and_a_hash_never_the_values_and_is_private(tmp_path: Path) -> None:
     path = tmp_path / "approvals.json"
+    path.write_text('{"version": 1, "approvals": [], "overrides": []}\n')
+    path.chmod(0o644)  # as an earlier mcp-tui may have left it
     args = {"path": "/home/me/secret-project/plan.txt"}
     exact = _approval(arguments_hash=arguments_hash(args), expires_at=NOW + timedelta(days=1))
     store = ApprovalsStore(path)

@@ -38,6 +38,11 @@ def test_glob_on_a_path_is_lexical_and_does_not_cross_segments_with_one_star() -
     assert _allowed(scratch, {"path": f"{home}/scratch/a.txt"})  # ~ is expanded on both sides
     assert not _allowed(scratch, {"path": "~/scratch/../.ssh/id_rsa"})  # normalised before matching
     assert not _allowed(scratch, {"path": "~/scratchpad/a.txt"})
+    middle = 'when.path = { glob = "/srv/**/out/*.log" }'
+    for path in ("/srv/out/a.log", "/srv/x/out/a.log", "/srv/x/y/out/a.log"):
+        assert _allowed(middle, {"path": path}), path
+    for path in ("/srv/xout/a.log", "/srv/x/out/y/a.log", "/srv//../etc/out/a.log"):
+        assert not _allowed(middle, {"path": path}), path
     one = 'when.path = { glob = "/tmp/*.txt" }'
     assert _allowed(one, {"path": "/tmp/a.txt"})
     assert not _allowed(one, {"path": "/tmp/deeper/a.txt"})

@@ -117,6 +117,24 @@ def test_a_managed_file_that_cannot_be_read_exits_2_whatever_approve_up_to_says(
     assert audit_records(home)[-1]["rule"] == "managed-ask"
 
 
+def test_a_server_outside_the_managed_allow_list_is_not_started(home: Path, tmp_path: Path) -> None:
+    import os
+
+    managed = tmp_path / "managed.toml"
+    managed.write_text('allowed_servers = ["npx *"]\n', encoding="utf-8")
+    os.environ["MCP_TUI_MANAGED_POLICY"] = str(managed)
+    try:
+        result = run_cli("servers", home=home)
+        managed.write_text('allowed_servers = ["* -m tui.demo*", "*tui*demo*"]\n', encoding="utf-8")
+        allowed = run_cli("servers", home=home)
+    finally:
+        del os.environ["MCP_TUI_MANAGED_POLICY"]
+    assert result.returncode == 3
+    assert "not started: the managed policy allows no server like demo (allowed_servers)" in result.stdout
+    assert not (home / "demo-sandbox").exists(), "the demo never ran"
+    assert allowed.returncode == 0, allowed.stdout + allowed.stderr
+
+
 @skip_unless_installed()
 def test_explain_and_check_against_the_reference_filesystem_server(home: Path, tmp_path: Path) -> None:
     root = tmp_path / "files"

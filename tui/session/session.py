@@ -138,7 +138,8 @@ class Session(ConnectionControls):
         running = {}
         if connect:  # with nothing to connect, no server process may be left waiting for one
             early, self._early = self._early, {}
-            early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
+            allowed = [s for s in servers if self.settings.start_refusal(s) is None]
+            early |= spawn_early([s for s in allowed if s.name not in {*self._targets, *early}])
             running = {name: await adopt(process) for name, process in early.items()}
         # Every module the connections and calls need, loaded off the event loop (the SDK is most of it).
         try:
@@ -158,6 +159,7 @@ class Session(ConnectionControls):
             prestarted=running,
             auth_dir=self.startup.paths.auth_dir,
             config_of=settings.server,  # the one copy of each server's config, trust included
+            refusal=settings.start_refusal,
         )
         self.manager = manager
         self.engine, self.flow = wire_calls(

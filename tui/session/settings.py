@@ -214,6 +214,14 @@ class SettingsService:
                 policy_listener(lines)
         return lines
 
+    def start_refusal(self, server: ServerConfig) -> str | None:
+        """Why ``server`` may not start: outside the managed ``allowed_servers`` (the files as they are
+        now); None when it may."""
+        self.refresh()
+        if self.policy.enforced.server_allowed(server):
+            return None
+        return f"not started: the managed policy allows no server like {server.name} (allowed_servers)"
+
     def problems_of_tiers(self) -> list[str]:
         """What is wrong in the managed and project files (the banner and --check-config show it)."""
         return self.tiers.problems()

@@ -1,10 +1,16 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tui.model.sdk_loading import models_built_on_first_use
+
+# No test reads this machine's managed policy (/etc/mcp-tui/managed.toml): the tests that need one name
+# their own through the variable meant for tests and packagers. Subprocesses inherit it.
+os.environ["MCP_TUI_SYSTEM_POLICY_PATH"] = str(Path(__file__).parent / "fixtures" / "no-managed-policy.toml")
+os.environ.pop("MCP_TUI_MANAGED_POLICY", None)
 
 # The SDK loads here as the app loads it (its models built on first use), so every test runs that way.
 with models_built_on_first_use():

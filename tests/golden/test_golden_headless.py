@@ -32,6 +32,7 @@ def rule(tool: str, action: str, ceiling: str = "critical") -> str:
     return f'[[rules]]\nserver = "demo"\ntool = "{tool}"\naction = "{action}"\nceiling = "{ceiling}"\n'
 
 
+NOTES_RULE = rule("manage_files", "always", "high") + 'when.path = { glob = "notes/**" }\n'
 GOLDEN_SERVER_CONFIG = '[servers.golden]\ncommand = "{python}"\nargs = ["{golden_server}"]\n'
 SLOW = ("slow_count", "steps:=50", "delay_seconds:=0.2", "--timeout", "0.5", "--approve-up-to", "safe")
 NO_SERVER = ("--", "{home}/no-such-program")
@@ -134,6 +135,13 @@ CASES: list[Case] = [
     Case("diff", "a snapshot, then the same list again: exit 0", (
         cmd("snapshot", "-o", "{home}/tools.json"), cmd("diff", "{home}/tools.json"),
         cmd("diff", "{home}/tools.json", "--json"))),
+    *both("policy-explain", "each step of the order; a rule with a condition decides", "policy", "explain",
+          "manage_files", "action=read", "path=notes/a.txt", config=NOTES_RULE),
+    one("policy-check", "every problem of every file with its line: exit 2", "policy", "check",
+        config=NOTES_RULE.replace('glob = "notes/**"', 'regex = "("')),
+    *both("approvals-list", "nothing remembered yet", "approvals", "list"),
+    one("approvals-revoke", "nothing to revoke: exit 0, and it says so", "approvals", "revoke", "demo",
+        "add_note"),
 ]
 # fmt: on
 

@@ -67,6 +67,10 @@ async def _call(session: Session, tool: ToolInfo, arguments: dict[str, Any], req
     from tui.cli.prompt import TerminalAnswerer, can_prompt
     from tui.safety.grade import Grade
 
+    failed = session.settings.policy.enforced.failed
+    if failed is not None:
+        # The team's rules could not be read: nothing runs unasked, and headless there is no one to ask.
+        raise CliError(Exit.USAGE, f"not calling: the managed policy cannot be read: {failed}")
     ceiling = Grade.parse(request.approve_up_to) if request.approve_up_to else None
     session.attach(TerminalAnswerer(interactive=can_prompt(request.no_input), approve_up_to=ceiling))
     progress = _progress_printer() if sys.stderr.isatty() else None
@@ -124,7 +128,10 @@ def _report(record: CallRecord, request: Request) -> int:
         print(f"mcp-tui: {visible_indented(note)}", file=sys.stderr)
     if code is not Exit.OK and error:
         print(f"mcp-tui: {visible_indented(error)}", file=sys.stderr)
-    if code is Exit.NEEDS_APPROVAL and record.decision.rule != "definition-changed":
+    stopped = record.decision.person_only()
+    if code is Exit.NEEDS_APPROVAL and stopped is not None:
+        print(f"mcp-tui: only a person can answer this ask, not --approve-up-to: {stopped}", file=sys.stderr)
+    elif code is Exit.NEEDS_APPROVAL:
         grade = record.assessment.grade.grade.label
         print(
             f"mcp-tui: to be asked, run it on a terminal without --no-input; to allow it once here, add "

@@ -21,7 +21,12 @@ COMMANDS: dict[str, str] = {
     "snapshot": "a server's tool list as stable JSON, a baseline for diff (snapshot [SERVER] [-o FILE])",
     "diff": "what changed in a server's tools since a snapshot, riskier changes first (diff FILE [SERVER])",
     "gateway": "serve the servers' tools to an agent over stdio; every call is checked and may ask first",
+    "policy": "each step of the decision order for a call, or check a policy file "
+    "(policy explain [SERVER] TOOL [ARGS] | policy check [FILE])",
+    "approvals": "remembered approvals (approvals list | approvals revoke SERVER TOOL)",
 }
+SUBCOMMANDS: dict[str, tuple[str, ...]] = {"policy": ("explain", "check"), "approvals": ("list", "revoke")}
+"""Commands whose first word after them says what to do (``policy explain``)."""
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
 BASELINE_COMMANDS = ("run", "snapshot", "diff")

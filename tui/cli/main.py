@@ -42,6 +42,10 @@ def _handler(command: str) -> Callable[[Request], int]:
         from tui.cli.gateway_command import gateway
 
         return gateway
+    if command in ("policy", "approvals"):
+        from tui.cli import policy
+
+        return policy.policy if command == "policy" else policy.approvals
     if command in FEATURE_COMMANDS:
         from tui.cli import features
 

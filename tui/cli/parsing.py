@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tui.cli.arguments import is_pair
-from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS
+from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, SUBCOMMANDS
 from tui.cli.exit_codes import CliError, Exit, exit_codes_text
 
 ARGS_HELP = """\
@@ -58,6 +58,8 @@ class Request:
     since: datetime | None = None
     server_command: list[str] = field(default_factory=list)
     """The ad-hoc stdio server after ``--``."""
+    action: str | None = None
+    """For ``policy`` and ``approvals``: what to do (``explain``, ``check``, ``list``, ``revoke``)."""
 
 
 def unknown_command(word: str) -> CliError:
@@ -101,7 +103,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"mcp-tui {command}",
         description=COMMANDS[command],
-        epilog=(ARGS_HELP + "\n" if command in ("resolve", "call") else "") + exit_codes_text(),
+        epilog=(ARGS_HELP + "\n" if command in ("resolve", "call", "policy") else "") + exit_codes_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -114,7 +116,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
     )
     said = "one JSON record per call, each on its line" if command == "run" else "one JSON document"
     parser.add_argument("--json", action="store_true", help=f"print {said} on stdout")
-    if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS, *BASELINE_COMMANDS):
+    if command in ("tools", "show", "resolve", "call", *FEATURE_COMMANDS, *BASELINE_COMMANDS, *SUBCOMMANDS):
         parser.add_argument("names", nargs="*", metavar="SERVER TOOL ARGS", help=argparse.SUPPRESS)
     if command == "tools":
         parser.add_argument(
@@ -122,7 +124,7 @@ def command_parser(command: str) -> argparse.ArgumentParser:
             metavar="EXPR",
             help="the TUI's filter language: words, ro, destructive, grade:high+, server:NAME, -word",
         )
-    if command in ("resolve", "call"):
+    if command in ("resolve", "call", "policy"):
         parser.add_argument("--args", metavar="JSON", help="the arguments as a JSON object, or @file.json")
     if command in ("read", "prompt"):
         parser.add_argument(
@@ -193,8 +195,11 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
     command = options[at]
     parsed = command_parser(command).parse_intermixed_args(options[:at] + options[at + 1 :])
     words: list[str] = list(getattr(parsed, "names", []))
+    action = _action(command, words) if command in SUBCOMMANDS else None
+    if action is not None:
+        words = words[1:]
     names, pairs = words, []
-    if command in ("resolve", "call", "prompt"):
+    if command in ("resolve", "call", "prompt") or action == "explain":
         # Names come first; from the first key=value on, every word is an argument.
         first_pair = next((i for i, word in enumerate(words) if is_pair(word)), len(words))
         names, pairs = words[:first_pair], words[first_pair:]
@@ -210,7 +215,15 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         raise CliError(Exit.USAGE, "which collection? mcp-tui run FILE (or a name in .mcp-tui/collections/)")
     if command == "diff" and not names:
         raise CliError(Exit.USAGE, "which snapshot? mcp-tui diff FILE [SERVER] (write one: mcp-tui snapshot)")
-    if command in ("show", "resolve", "call") and not names:
+    if action == "revoke" and len(names) != 2:
+        raise CliError(
+            Exit.USAGE, "which approval? mcp-tui approvals revoke SERVER TOOL (see approvals list)"
+        )
+    if action == "list" and names:
+        raise CliError(Exit.USAGE, "approvals list takes no names")
+    if action == "check" and len(names) > 1:
+        raise CliError(Exit.USAGE, "policy check takes one FILE at most")
+    if (command in ("show", "resolve", "call") or action == "explain") and not names:
         raise CliError(Exit.USAGE, f"which tool? mcp-tui {command} [SERVER] TOOL (list them: mcp-tui tools)")
     if getattr(parsed, "last", 1) < 1:
         raise CliError(Exit.USAGE, "--last needs a number of records of at least 1")
@@ -242,4 +255,13 @@ def parse_command(options: list[str], at: int, server_command: list[str]) -> Req
         export=getattr(parsed, "export", None),
         since=getattr(parsed, "since", None),
         server_command=server_command,
+        action=action,
     )
+
+
+def _action(command: str, words: list[str]) -> str:
+    known = SUBCOMMANDS[command]
+    if not words or words[0] not in known:
+        got = f"not {words[0]!r}" if words else "it is missing"
+        raise CliError(Exit.USAGE, f"mcp-tui {command} needs one of {', '.join(known)}, {got}")
+    return words[0]

@@ -18,7 +18,6 @@ from tui.cli.sampling_prompt import describe as describe_sampling
 from tui.model.events import ElicitationRequested, SamplingRequested
 from tui.model.features import SamplingReply
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.decision import RuleId
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible, visible_indented, visible_line
 from tui.session.questions import ConfirmCall, Question, answer_unattended
@@ -175,7 +174,7 @@ class TerminalAnswerer:
         """``--approve-up-to``: never for a changed definition or a per-call resolution that broke the
         extension's rules; those still need a person."""
         ceiling = self.approve_up_to
-        needs_person = request.decision.rule in (RuleId.DEFINITION_CHANGED, RuleId.RESOLUTION_BROKEN)
+        needs_person = request.decision.person_only() is not None
         return ceiling is not None and not needs_person and request.grade.grade <= ceiling
 
     async def _ask(self, question: Question) -> None:

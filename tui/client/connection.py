@@ -108,6 +108,8 @@ class Connection:
         """Whether this connection declared the roots capability (only when roots are configured)."""
         self.log_level = config.log_level
         """The level asked of the server with logging/setLevel (None: the server's default)."""
+        self.refusal: Callable[[ServerConfig], str | None] = lambda config: None
+        """Why this server may not start now (a managed ``allowed_servers`` it is outside of), or None."""
         self._follower = ChangeFollower(
             self._refresh_tools,
             self.log,
@@ -196,6 +198,12 @@ class Connection:
     async def _run(self) -> None:
         self.connection_id += 1
         self.tools, self.tool_problems, self.capabilities, self.ended_reason = (), (), {}, None
+        refused = self.refusal(self.config)
+        if refused is not None:  # nothing is started, no process, no request
+            self.ended_reason = refused
+            self._set_state(ConnectionStatus.FAILED, error=refused)
+            self._finished.set()
+            return
         self._transport_ended, self._lost = False, None
         self._set_state(ConnectionStatus.CONNECTING)
         watch = TransportWatch(traffic=cast(Any, self.traffic.add))

@@ -37,6 +37,7 @@ class ConnectionManager:
         auth_dir: Path | None = None,
         config_of: Callable[[str], ServerConfig] | None = None,
         wire: WireObserver | None = None,
+        refusal: Callable[[ServerConfig], str | None] | None = None,
     ) -> None:
         """``targets`` (tests only) maps a server name to an in-process ``Server``/``MCPServer`` that is
         used instead of the configured transport; the config's ``protocol`` still picks the mode.
@@ -44,6 +45,7 @@ class ConnectionManager:
         ``auth_dir`` (``AppPaths.auth_dir``) holds sign-in tokens; without it HTTP servers cannot sign in.
         ``timeouts``: the session passes its settings' source, so every connection reads the limits in
         force when a request starts.
+        ``refusal`` says why a server may not start (the managed policy's allow-list), or None.
         ``config_of`` (the session's settings) gives a server's config as it holds now: each connection
         reads it there when it (re)connects and whenever it needs it, and keeps no copy. Without it the
         ``servers`` given hold for good (tests, scripts).
@@ -62,6 +64,9 @@ class ConnectionManager:
             )
             for s in servers
         }
+        if refusal is not None:  # asked at each (re)connect: the policy in force then decides
+            for connection in self._connections.values():
+                connection.refusal = refusal
 
     def _get(self, name: str) -> Connection:
         try:

@@ -120,7 +120,8 @@ def load_toml_config(
     # Loaded only when there is a file to read, like the JSON reader: tomllib, the salvaging parser and
     # the section readers are not needed for a first run, which opens on the demo with no configuration.
     from tui.config.locate import toml_locator
-    from tui.config.sections import Reporter, read_rules, read_settings
+    from tui.config.rule_reader import read_tier_rules
+    from tui.config.sections import Reporter, read_settings
     from tui.config.toml_chunks import parse_salvaging
 
     rep = Reporter(path, toml_locator(text))
@@ -137,7 +138,7 @@ def load_toml_config(
     if "audit" in data:
         config.audit = read_settings(AuditSettings, data["audit"], ("audit",), rep)
     if "rules" in data:
-        config.rules = read_rules(data["rules"], rep)
+        config.rules = read_tier_rules(data["rules"], rep, "user")
     if "telemetry" in data:
         from tui.config.telemetry_table import read_telemetry
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from tui.config.auth_model import AuthSettings
+    from tui.config.condition_model import Condition
 
 Transport = Literal["stdio", "http", "sse"]
 # "legacy" (initialize handshake), "auto" (server/discover, then fall back), or a pinned modern version.
@@ -51,6 +52,8 @@ class ServerConfig:
     log_level: str | None = None
     """The least severe log message the server should send (debug, info, notice, warning, error, critical,
     alert, emergency); sent as logging/setLevel after connecting. Unset: the server's own default."""
+    preferences: dict[str, bool] = field(default_factory=dict)
+    """[servers.NAME.preferences]: category preferences for this server alone, over the global ones."""
     roots: tuple[str, ...] = ()
     """Directories offered to the server as its roots (file:// URIs). None by default: then mcp-tui does not
     declare the roots capability at all."""
@@ -113,6 +116,11 @@ class AuditSettings:
     """How many older audit log files to keep (audit.jsonl.1 is the newest); older ones are deleted."""
 
 
+Tier = Literal["managed", "project", "user"]
+"""Where a rule comes from: the team's managed files (a user cannot loosen them), the project's
+``.mcp-tui/policy.toml`` (it can only tighten), or the user's config.toml."""
+
+
 @dataclass(frozen=True)
 class TelemetryTable:
     """``[telemetry]`` as written in one file; each key None when the file does not set it, so the
@@ -135,10 +143,23 @@ class TelemetryTable:
 @dataclass(frozen=True)
 class ToolRule:
     server: str
+    """The server's name; ``*`` (any) when a managed rule matches by ``command`` or ``url`` instead."""
     tool: str
+    """The tool's name, or a glob (``*``, ``?``) over names."""
     action: Literal["always", "ask", "never"]
     ceiling: str = "critical"
     """For "always": the highest risk grade that may run without asking."""
+    when: tuple[Condition, ...] = ()
+    """Conditions on the exact arguments and on this call's assessment; all must hold."""
+    tier: Tier = "user"
+    command: str | None = None
+    """Managed rules: a glob over the server's command line (command and arguments, space-separated)."""
+    url: str | None = None
+    """Managed rules: a glob over the server's URL."""
+    file: str | None = field(default=None, compare=False)
+    """The file the rule was read from (shown with the decision)."""
+    line: int | None = field(default=None, compare=False)
+    """The line of its ``[[rules]]`` header."""
 
 
 @dataclass

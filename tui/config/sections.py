@@ -11,18 +11,17 @@ import difflib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from tui.config.debounce_limits import DEBOUNCE_RULE, is_debounce
 from tui.config.expand import expand_vars
 from tui.config.locate import KeyPath, Locator
-from tui.config.model import AuditSettings, Preferences, Timeouts, ToolRule
+from tui.config.model import AuditSettings, Preferences, Timeouts
 from tui.config.problems import ConfigProblem
 from tui.config.timeout_limits import TIMEOUT_RULE, is_timeout
 
 RULE_ACTIONS = ("always", "ask", "never")
 GRADES = ("safe", "low", "medium", "high", "critical")
-_RULE_KEYS = ("server", "tool", "action", "ceiling")
 
 Settings = TypeVar("Settings", Timeouts, Preferences, AuditSettings)
 
@@ -113,53 +112,6 @@ def _setting_problem(key: str, value: object, default: object) -> str | None:
     # 10_000_000 (or inf) is reported rather than waited for.
     ok = isinstance(value, int | float) and is_timeout(value)
     return None if ok else TIMEOUT_RULE
-
-
-def read_rules(data: object, rep: Reporter) -> list[ToolRule]:
-    """``[[rules]]``; a rule with a bad part is skipped (never made more permissive than written)."""
-    if not isinstance(data, list):
-        rep.add(("rules",), f"must be a list of tables ([[rules]]), not {rep.show(data)}; rules ignored")
-        return []
-    rules: dict[tuple[str, str], ToolRule] = {}
-    for index, entry in enumerate(data):
-        table: KeyPath = ("rules", index)
-        rule = _read_rule(entry, table, rep)
-        if rule is None:
-            continue
-        if (rule.server, rule.tool) in rules:
-            rep.add(table, f"a second rule for {rule.server}/{rule.tool}; this later one is used")
-        rules[(rule.server, rule.tool)] = rule
-    return list(rules.values())
-
-
-def _read_rule(entry: object, table: KeyPath, rep: Reporter) -> ToolRule | None:
-    if not isinstance(entry, dict):
-        rep.add(table, f"must be {rep.table_word}, not {rep.show(entry)}; rule skipped")
-        return None
-    for key in entry:
-        if key not in _RULE_KEYS:
-            rep.unknown(table, key, _RULE_KEYS)
-    fields: dict[str, str] = {}
-    for key in ("server", "tool"):
-        value = entry.get(key)
-        if not isinstance(value, str) or not value:
-            got = "it is missing" if value is None else f"not {rep.show(value)}"
-            rep.add(table, f"{json.dumps(key)} must be a non-empty string, {got}; rule skipped", key)
-            return None
-        fields[key] = value
-    action = entry.get("action")
-    if action not in RULE_ACTIONS:
-        got = "it is missing" if action is None else f"not {rep.show(action)}"
-        rep.add(table, f'"action" must be "always", "ask" or "never", {got}; rule skipped', "action")
-        return None
-    ceiling = entry.get("ceiling", "critical")
-    if not isinstance(ceiling, str) or ceiling.strip().lower() not in GRADES:
-        choices = ", ".join(GRADES)
-        rep.add(
-            table, f'"ceiling" must be one of {choices}, not {rep.show(ceiling)}; rule skipped', "ceiling"
-        )
-        return None
-    return ToolRule(fields["server"], fields["tool"], cast(Any, action), ceiling.strip().lower())
 
 
 def read_str(

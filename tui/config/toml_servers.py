@@ -25,6 +25,7 @@ SERVER_KEYS = (
     "protocol",
     "log_level",
     "roots",
+    "preferences",
     "auth",
 )
 STDIO_ONLY = ("args", "env", "cwd")
@@ -77,7 +78,12 @@ def read_server(
         server = _remote(name, url, data, table, rep, environ, trust, protocol)
     if server is None:
         return None
-    return replace(server, log_level=_log_level(data, table, rep), roots=_roots(data, table, rep))
+    return replace(
+        server,
+        log_level=_log_level(data, table, rep),
+        roots=_roots(data, table, rep),
+        preferences=_preferences(data, table, rep),
+    )
 
 
 def _stdio(
@@ -194,3 +200,32 @@ def _roots(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> tuple[s
 def absolute_roots(roots: Iterable[str]) -> tuple[str, ...]:
     """Each root as an absolute path with ``~`` expanded (a file:// URI cannot be relative)."""
     return tuple(os.path.abspath(os.path.expanduser(root)) for root in roots if root.strip())
+
+
+SERVER_PREFERENCES = (
+    "auto_approve_safe",
+    "auto_approve_low",
+    "always_confirm_destructive",
+    "auto_approve_idempotent_retry",
+)
+
+
+def _preferences(data: Mapping[str, object], table: KeyPath, rep: Reporter) -> dict[str, bool]:
+    """``[servers.NAME.preferences]``: the category preferences for this server over the global ones;
+    a bad value keeps the global one."""
+    value = data.get("preferences", {})
+    where = (*table, "preferences")
+    if not isinstance(value, dict):
+        rep.add(
+            table, f'"preferences" must be {rep.table_word}, not {rep.show(value)}; ignored', "preferences"
+        )
+        return {}
+    kept: dict[str, bool] = {}
+    for key, item in value.items():
+        if key not in SERVER_PREFERENCES:
+            rep.unknown(where, key, SERVER_PREFERENCES)
+        elif not isinstance(item, bool):
+            rep.add(where, f"{key} must be true or false, not {rep.show(item)}; the global one holds", key)
+        else:
+            kept[key] = item
+    return kept

@@ -36,6 +36,20 @@ class Approval:
     definition: DefinitionSnapshot
     """The tool definition it was given for; a different one suspends it."""
     created_at: datetime = field(default_factory=utc_now)
+    expires_at: datetime | None = None
+    """When it ends ("for an hour", "until tomorrow"); None: it lasts until revoked."""
+    arguments_hash: str | None = None
+    """For "always, with exactly these arguments": ``arguments_hash`` of them (never their values)."""
+
+    def live(self, now: datetime, max_age_s: float | None) -> bool:
+        """Not expired, and younger than the managed ``approval_max_age`` when there is one."""
+        if self.expires_at is not None and now >= self.expires_at:
+            return False
+        return max_age_s is None or (now - self.created_at).total_seconds() < max_age_s
+
+    def covers(self, arguments: Mapping[str, Any]) -> bool:
+        """Any arguments, or exactly the ones it was given for."""
+        return self.arguments_hash is None or self.arguments_hash == arguments_hash(arguments)
 
     @property
     def definition_hash(self) -> str:
@@ -47,9 +61,21 @@ class Approval:
 
     def describe(self) -> str:
         """E.g. ``you always allow manage_files on demo up to safe``."""
+        exactly = " with exactly these arguments" if self.arguments_hash else ""
+        until = f" until {self.expires_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC" if self.expires_at else ""
         if self.scope == "always":
-            return f"you always allow {self.tool} on {self.server} up to {self.ceiling.label}"
-        return f"you allowed {self.tool} on {self.server} for this session up to {self.ceiling.label}"
+            return f"you always allow {self.tool} on {self.server}{exactly} up to {self.ceiling.label}{until}"
+        return (
+            f"you allowed {self.tool} on {self.server}{exactly} for this session up to "
+            f"{self.ceiling.label}{until}"
+        )
+
+
+def arguments_hash(arguments: Mapping[str, Any]) -> str:
+    """A SHA-256 of the arguments' canonical JSON: an approval stores this, never the values."""
+    import hashlib
+
+    return hashlib.sha256(canonical_json(dict(arguments)).encode("utf-8")).hexdigest()
 
 
 def call_key(server_identity: str, tool: str, definition_hash: str, arguments: Mapping[str, Any]) -> str:
@@ -87,7 +113,13 @@ class ApprovalBook:
     def add(self, approval: Approval) -> None:
         """Add it, replacing any approval of the same scope for the same server identity and tool."""
         self._approvals = [
-            a for a in self._approvals if not (a.key == approval.key and a.scope == approval.scope)
+            a
+            for a in self._approvals
+            if not (
+                a.key == approval.key
+                and a.scope == approval.scope
+                and a.arguments_hash == approval.arguments_hash
+            )
         ]
         self._approvals.append(approval)
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from tui.config.model import Preferences, ToolRule
+from tui.config.policy_files import PolicyFile
 from tui.safety.approvals import Approval
+from tui.safety.enforced import Enforced
 
 OverrideMap = Mapping[tuple[str, str], Mapping[str, bool]]
 
@@ -30,14 +32,20 @@ def _frozen_overrides(entries: Iterable[tuple[str, str, Mapping[str, bool]]]) ->
 class Policy:
     preferences: Preferences = field(default_factory=Preferences)
     rules: tuple[ToolRule, ...] = ()
+    """Every tier's rules, managed first, then the project's, then the user's (each carries its tier)."""
     approvals: tuple[Approval, ...] = ()
     """The remembered "always" approvals, as the approvals file holds them."""
     overrides: OverrideMap = field(default_factory=lambda: _frozen_overrides(()))
     """(server name, tool name) -> your own hints for that tool (camelCase), from the approvals file."""
+    tiers: tuple[PolicyFile, ...] = ()
+    """The managed and project policy files as read (their documents kept, ``[telemetry]`` included)."""
+    enforced: Enforced = field(default_factory=Enforced)
+    """What those files enforce beyond rules: limits, trust pins, the server allow-list, a failed read."""
 
     def __post_init__(self) -> None:
         # Whatever sequence or mapping it was given, the snapshot keeps its own read-only copy.
         object.__setattr__(self, "rules", tuple(self.rules))
+        object.__setattr__(self, "tiers", tuple(self.tiers))
         object.__setattr__(self, "approvals", tuple(self.approvals))
         entries = [(server, tool, hints) for (server, tool), hints in self.overrides.items()]
         object.__setattr__(self, "overrides", _frozen_overrides(entries))
@@ -50,9 +58,24 @@ class Policy:
         rules: Iterable[ToolRule],
         approvals: Iterable[Approval],
         overrides: Iterable[tuple[str, str, Mapping[str, bool]]],
+        tiers: Iterable[PolicyFile] = (),
     ) -> Policy:
         """The one way a policy is made from the files' contents (``tui.session.settings.policy_of``)."""
-        return cls(preferences, tuple(rules), tuple(approvals), _frozen_overrides(overrides))
+        files = sorted(tiers, key=lambda file: file.tier != "managed")
+        tier_rules = [rule for file in files for rule in file.rules]
+        return cls(
+            preferences,
+            (*tier_rules, *rules),
+            tuple(approvals),
+            _frozen_overrides(overrides),
+            tuple(files),
+            Enforced.of(files),
+        )
+
+    @property
+    def managed(self) -> tuple[PolicyFile, ...]:
+        """The managed files read (the telemetry issue reads a managed ``[telemetry]`` from ``document``)."""
+        return tuple(file for file in self.tiers if file.tier == "managed")
 
     def override(self, server: str, tool: str) -> dict[str, bool] | None:
         """Your override for this tool, ready for ``assess(..., override=...)``; None if none."""

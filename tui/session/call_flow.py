@@ -23,7 +23,7 @@ from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, decide
+from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
@@ -138,6 +138,7 @@ class CallFlow:
         engine: PreflightEngine,
         policy: Policy | Callable[[], Policy],
         *,
+        refresh: Callable[[], list[str]] = list,
         assess: Assess,
         audit: AuditWriter,
         confirm: Confirm,
@@ -163,6 +164,8 @@ class CallFlow:
         self._publish = publish or (lambda event: None)
         self._call_ids = itertools.count(1)
         self._open: set[int] = set()  # attempts started and not yet audited
+        self.refresh = refresh
+        """Re-reads the policy files that changed on disk; what changed, in words (``SettingsService``)."""
 
     @property
     def policy(self) -> Policy:
@@ -176,25 +179,69 @@ class CallFlow:
         # A frozen copy: whatever the form does from now on, exactly these arguments are judged and sent.
         frozen: dict[str, Any] = json.loads(json.dumps(arguments))
         preflight = await self.engine.preflight(tool, frozen, fresh=tool.resolve_method is not None)
+        self.refresh()  # the files as they are now: a change made elsewhere holds for this decision
         assessment = self.assess(tool, preflight)
-        server = self.target.config(tool.server)
         definition = DefinitionSnapshot.from_tool(tool)
         lint = lint_for_call(tool, preflight)
-        policy = self.policy
-        decision = decide(
-            server=server,
-            definition=definition,
-            hints=assessment.hints,
-            arguments=frozen,
-            book=self.book,
-            preferences=policy.preferences,
-            rules=policy.rules,
-            grade=assessment.grade,
-            lint=lint,
-            resolution_broken=preflight.extension_failure,
-            arguments_rejected=preflight.call_blocked_reason,
-        )
+        return self._decided(tool, frozen, definition, preflight, assessment, lint)
+
+    def _decided(
+        self,
+        tool: ToolInfo,
+        frozen: dict[str, Any],
+        definition: DefinitionSnapshot,
+        preflight: PreflightResult,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+    ) -> Evaluation:
+        """The decision on this call under the policy and the server config in force now."""
+        server = self.target.config(tool.server)
+        inputs = self._decision_inputs(server, frozen, definition, preflight, assessment, lint)
+        decision = decide(**inputs)
         return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
+
+    async def explain(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[Evaluation, list[Explained]]:
+        """``evaluate``, plus every step of the order with match or no match (``mcp-tui policy explain``)."""
+        evaluation = await self.evaluate(tool, arguments)
+        e = evaluation
+        inputs = self._decision_inputs(e.server, e.arguments, e.definition, e.preflight, e.assessment, e.lint)
+        _, steps = explain(**inputs)
+        return evaluation, steps
+
+    def _decision_inputs(
+        self,
+        server: ServerConfig,
+        frozen: dict[str, Any],
+        definition: DefinitionSnapshot,
+        preflight: PreflightResult,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+    ) -> dict[str, Any]:
+        """``decide``'s keyword arguments for this call: one place, so explain and decide never differ."""
+        policy = self.policy
+        return {
+            "server": server,
+            "definition": definition,
+            "hints": assessment.hints,
+            "arguments": frozen,
+            "book": self.book,
+            "preferences": policy.preferences,
+            "rules": policy.rules,
+            "grade": assessment.grade,
+            "lint": lint,
+            "resolution_broken": preflight.extension_failure,
+            "arguments_rejected": preflight.call_blocked_reason,
+            "enforced": policy.enforced,
+            "now": datetime.now(UTC),
+        }
+
+    def _recheck(self, evaluation: Evaluation) -> Evaluation | None:
+        """Right before sending: when a policy file changed since the decision, the decision again under
+        the new one (same preflight); None when nothing changed."""
+        if not self.refresh():
+            return None
+        e = evaluation
+        return self._decided(e.tool, e.arguments, e.definition, e.preflight, e.assessment, e.lint)
 
     async def run(
         self,
@@ -262,6 +309,24 @@ class CallFlow:
             )
             return self._finish(call_id, record, unanswered)
 
+        recheck = self._recheck(evaluation)
+        if (
+            recheck is not None
+            and recheck.decision.action != "allow"
+            and (recheck.decision.action == "deny" or choice is None)
+        ):
+            # Changed elsewhere while this call was being decided: the new policy holds for it.
+            record = replace(record, evaluation=recheck)
+            if recheck.decision.action == "deny":
+                return self._finish(
+                    call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
+                )
+            choice = await self.confirm(recheck.confirm_request())
+            notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
+            record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
+            if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):
+                return self._finish(call_id, record, _refused(choice, recheck.decision.reason))
+            evaluation = recheck
         frozen = evaluation.arguments
         server = evaluation.server
         self.book.note_approved_call(
@@ -342,6 +407,14 @@ def cancelled_while_running(elapsed_s: float) -> CallOutcome:
     records and what a front end shows (its record never comes back to it, the cancel interrupts it)."""
     return CallOutcome(
         CallStatus.CANCELLED, error="Cancelled; the server was told to stop.", duration_s=elapsed_s
+    )
+
+
+def _refused(choice: ConfirmChoice, reason: str) -> CallOutcome:
+    if choice is ConfirmChoice.CANCEL:
+        return CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
+    return CallOutcome(
+        CallStatus.DENIED, error=f"Not sent: the call needs approval and no one could be asked ({reason})."
     )
 
 

@@ -62,6 +62,7 @@ def wire_calls(
         manager,
         engine,
         lambda: settings.policy,  # the snapshot in force at each decision
+        refresh=settings.refresh,
         book=settings.book,
         assess=assess,
         audit=audit,

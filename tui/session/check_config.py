@@ -1,8 +1,9 @@
 """``mcp-tui --check-config``: read everything the app would read at start, and say what was found.
 
 Beyond the config file's own problems (which :func:`tui.config.startup.load_startup` collects), this
-checks the approvals file and that each stdio server's command can be found, since either would
-otherwise only show up once the app is open. Reads files only; never imports Textual or the mcp SDK.
+checks the approvals file, the managed and project policy files, and that each stdio server's command can
+be found, since any of these would otherwise only show up once the app is open. Reads files only; never
+imports Textual or the mcp SDK.
 """
 
 from __future__ import annotations
@@ -73,6 +74,13 @@ def check_startup(startup: Startup, config_path: Path | None) -> CheckReport:
         report.read.append(f"approvals: {approvals_path} (not there yet: nothing remembered)")
     report.problems.extend(p for server in startup.servers if (p := command_problem(server)) is not None)
     report.read.extend(telemetry_lines(startup))
+    from tui.session.tier_files import TierFiles
+
+    tiers = TierFiles()
+    for file in tiers.files:
+        rules = f"{len(file.rules)} rule{'s' if len(file.rules) != 1 else ''}"
+        report.read.append(f"{file.tier} policy: {file.path} ({rules})")
+    report.problems.extend(tiers.problems())
     return report
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.config.atomic import SeenText, read_text_or_none, without_bom
+from tui.config.atomic import SeenText, file_lock, read_text_or_none, without_bom
 from tui.config.debounce_limits import debounce_ms
 from tui.config.edit import (
     ConfigWriteError,
@@ -189,6 +189,25 @@ class ConfigSettings:
         if saved.ok:
             self._changed("rule")
         return saved
+
+    def reload_from_disk(self) -> bool:
+        """Run with what config.toml holds now, read under the lock its writers take (another instance's
+        edit, a hand edit); True when its text differed from what this instance had."""
+        path = self.config_file
+        if path is None:
+            return False
+        with file_lock(path):
+            try:
+                text = read_text_or_none(path)
+            except (OSError, UnicodeDecodeError):
+                return False  # unreadable now: keep running with the last good settings
+        if self._seen.known and text == self._seen.text:
+            return False
+        self._seen.note(text)
+        if text is None:
+            return False  # removed by hand: the settings in force stay until it is back
+        self._read_back(path)
+        return True
 
     # ---- internals ---------------------------------------------------------------------------------
 

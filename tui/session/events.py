@@ -35,6 +35,15 @@ class SettingsChanged:
 
 
 @dataclass(frozen=True)
+class PolicyChanged:
+    """A policy file changed on disk (another instance, a hand edit, the team's managed file) and the new
+    policy is in force from the next decision on. ``changes``: what changed, one line each ("approval for
+    add_note on demo revoked elsewhere")."""
+
+    changes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class RequestsWaiting:
     """How many requests from ``server`` (sampling, elicitation) wait behind the one shown, and how many
     were declined without asking because too many were open."""
@@ -121,6 +130,7 @@ SessionEvent = (
     | StderrLine
     | ServerLog
     | SettingsChanged
+    | PolicyChanged
     | ResourceUpdated
     | ListChanged
     | TrafficRecorded

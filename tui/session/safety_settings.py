@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from tui.config.atomic import file_lock
 from tui.config.model import ServerConfig
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
@@ -42,6 +43,12 @@ class SafetySettings:
         if self.store.problem is None:
             return []
         return [f"Approvals and overrides cannot be saved: {self.store.problem.with_path()}"]
+
+    def reload_from_disk(self) -> None:
+        """Run with what the approvals file holds now, read under the lock its writers take: a revoke or
+        a grant made by another instance holds for this one's next decision."""
+        with file_lock(self.store.path):
+            self.stored = self.store.load()
 
     def set_override(self, server: str, tool: str, hints: Mapping[str, bool]) -> Saved:
         """Your own hints for a tool; empty ``hints`` removes the override."""

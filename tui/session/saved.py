@@ -6,7 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-ChangeKind = Literal["preference", "timeout", "trust", "rule", "override", "approval", "server"]
+ChangeKind = Literal["preference", "timeout", "trust", "rule", "override", "approval", "server", "policy"]
+"""``policy``: a policy file changed on disk (another instance, a hand edit, the team's managed file)."""
 
 
 @dataclass(frozen=True)

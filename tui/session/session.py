@@ -26,7 +26,7 @@ from tui.session import collector
 from tui.session.catalogue import CachedCatalogue
 from tui.session.client_events import ClientEvents
 from tui.session.connection_controls import ConnectionControls
-from tui.session.events import SessionEvent, SettingsChanged
+from tui.session.events import PolicyChanged, SessionEvent, SettingsChanged
 from tui.session.features import ServerFeatures
 from tui.session.questions import Answerer, Question, answer_unattended
 from tui.session.readiness import Readiness, SessionNotStarted
@@ -39,6 +39,7 @@ from tui.store.telemetry_state import state_file
 
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
+    from tui.safety.decision import Explained
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
     from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
@@ -80,6 +81,7 @@ class Session(ConnectionControls):
         )
         self.settings.tool_names = lambda server: [tool.name for tool in self.tools(server)]
         self.settings.listeners.append(self._settings_changed)
+        self.settings.policy_listeners.append(lambda lines: self._publish(PolicyChanged(tuple(lines))))
         self.audit = AuditWriter(startup.paths.audit_file, startup.config.audit)
         self.telemetry = TelemetryLink(startup.config.telemetry, startup.forced_telemetry, interface)
         """OpenTelemetry export: settings now, the exporter (when on) from ``start``."""
@@ -87,6 +89,7 @@ class Session(ConnectionControls):
         """Each server's tool list from the last run, shown until (and checked when) the live one arrives."""
         problem = self.settings.store.problem
         self.problems: list[str] = [str(problem)] if problem else []
+        self.problems += self.settings.problems_of_tiers()
         """Files that could not be read (the session runs on defaults and never overwrites them)."""
         self.notices: list[str] = list(self.telemetry.problems)
         """Telemetry settings that were ignored, or export asked for without the ``otel`` extra: one line
@@ -143,7 +146,8 @@ class Session(ConnectionControls):
         running = {}
         if connect:  # with nothing to connect, no server process may be left waiting for one
             early, self._early = self._early, {}
-            early |= spawn_early([s for s in servers if s.name not in {*self._targets, *early}])
+            allowed = [s for s in servers if self.settings.start_refusal(s) is None]
+            early |= spawn_early([s for s in allowed if s.name not in {*self._targets, *early}])
             running = {name: await adopt(process) for name, process in early.items()}
         # Every module the connections and calls need, loaded off the event loop (the SDK is most of it).
         try:
@@ -165,6 +169,7 @@ class Session(ConnectionControls):
             auth_dir=self.startup.paths.auth_dir,
             config_of=settings.server,  # the one copy of each server's config, trust included
             wire=self.telemetry.wire,
+            refusal=settings.start_refusal,
         )
         self.manager = manager
         self.engine, self.flow = wire_calls(
@@ -260,6 +265,11 @@ class Session(ConnectionControls):
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""
         self._require_listed_so(tool)
         return await self._flow_or_raise().evaluate(tool, arguments)
+
+    async def explain(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[Evaluation, list[Explained]]:
+        """``evaluate``, plus each step of the decision order with match or no match; nothing is sent."""
+        self._require_listed_so(tool)
+        return await self._flow_or_raise().explain(tool, arguments)
 
     async def call(
         self,

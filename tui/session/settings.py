@@ -9,31 +9,37 @@ Front ends call these methods and show the returned ``Saved`` message; they neve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts, ToolRule, Trust
+from tui.config.policy_files import PolicyFile
+from tui.config.stamps import Stamps, stamp_of
 from tui.safety.approvals import Approval, ApprovalBook
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.config_settings import ConfigSettings
+from tui.session.policy_diff import describe_changes
 from tui.session.safety_settings import SafetySettings
 from tui.session.saved import ChangeKind, Saved, with_note
+from tui.session.tier_files import TierFiles
 from tui.store.approvals import ApprovalsStore, StoredSafety
 
 __all__ = ["ChangeKind", "Saved", "SettingsService", "policy_of"]
 
 
-def policy_of(config: AppConfig, stored: StoredSafety) -> Policy:
+def policy_of(config: AppConfig, stored: StoredSafety, tiers: Iterable[PolicyFile] = ()) -> Policy:
     """The policy the files say: config.toml's preferences and rules, the approvals file's approvals and
-    overrides. The only way a ``Policy`` is made in the app."""
+    overrides, the managed and project files' rules and limits. The only way a ``Policy`` is made in the
+    app."""
     return Policy.build(
         preferences=config.preferences,
         rules=config.rules,
         approvals=stored.approvals,
         overrides=stored.overrides.items(),
+        tiers=tiers,
     )
 
 
@@ -46,8 +52,20 @@ class SettingsService:
         servers: list[ServerConfig],
         approvals_file: Path,
         timeout_overrides: Mapping[str, float] | None = None,
+        tiers: TierFiles | None = None,
     ) -> None:
+        """``tiers``: the managed and project policy files (by default, those of this process's
+        environment and working directory)."""
         self.listeners: list[Callable[[ChangeKind], None]] = []
+        self.policy_listeners: list[Callable[[list[str]], None]] = []
+        """Told what changed, in words, when a file changed on disk (``refresh``)."""
+        self.tiers = tiers or TierFiles()
+        self._stamps = Stamps()
+        self._watched = [
+            path for path in (config_file, approvals_file, *self.tiers.paths) if path is not None
+        ]
+        for path in self._watched:  # before the files are read here: a change meanwhile is seen
+            self._stamps.note(path, stamp_of(path))
         self.tool_names: Callable[[str], list[str]] = lambda server: []
         """The tools a server offers right now (set by the session), to catch a mistyped tool name."""
         self.config_toml = ConfigSettings(
@@ -60,7 +78,7 @@ class SettingsService:
         self.approvals_json = SafetySettings(
             approvals_file, changed=self._changed, on_file=lambda: self.policy.approvals
         )
-        self.policy: Policy = policy_of(self.config_toml.config, self.approvals_json.stored)
+        self.policy: Policy = self._build()
         """The snapshot in force: read it when deciding; it is replaced, never changed."""
 
     # ---- what the session and the front ends read ---------------------------------------------
@@ -171,9 +189,49 @@ class SettingsService:
 
     # ---- the one path of every change ----------------------------------------------------------------
 
+    def refresh(self) -> list[str]:
+        """Before a decision: re-read each policy file whose stamp changed since it was read (under its
+        writers' lock), swap in the policy they say now, and return what changed in words (empty: nothing,
+        the common case, one ``os.stat`` per file)."""
+        changed = [path for path in self._watched if self._stamps.changed(path)]
+        if not changed:
+            return []
+        old_policy, old_servers = self.policy, self.config_toml.servers
+        for path in changed:
+            self._stamps.note(path, stamp_of(path))  # before reading: a change after this is seen next
+            if path == self.config_toml.config_file:
+                self.config_toml.reload_from_disk()
+            elif path == self.approvals_json.store.path:
+                self.approvals_json.reload_from_disk()
+        if any(path in self.tiers.paths for path in changed):
+            self.tiers.read()
+        self.policy = self._build()
+        lines = describe_changes(old_policy, self.policy, old_servers, self.config_toml.servers)
+        if lines:
+            for listener in list(self.listeners):
+                listener("policy")
+            for policy_listener in list(self.policy_listeners):
+                policy_listener(lines)
+        return lines
+
+    def start_refusal(self, server: ServerConfig) -> str | None:
+        """Why ``server`` may not start: outside the managed ``allowed_servers`` (the files as they are
+        now); None when it may."""
+        self.refresh()
+        if self.policy.enforced.server_allowed(server):
+            return None
+        return f"not started: the managed policy allows no server like {server.name} (allowed_servers)"
+
+    def problems_of_tiers(self) -> list[str]:
+        """What is wrong in the managed and project files (the banner and --check-config show it)."""
+        return self.tiers.problems()
+
+    def _build(self) -> Policy:
+        return policy_of(self.config_toml.config, self.approvals_json.stored, self.tiers.files)
+
     def _changed(self, kind: ChangeKind) -> None:
         """A file (or this session's servers or grants) changed: build the policy anew from the files,
         swap it in whole, then tell the listeners."""
-        self.policy = policy_of(self.config_toml.config, self.approvals_json.stored)
+        self.policy = self._build()
         for listener in list(self.listeners):
             listener(kind)

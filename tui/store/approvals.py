@@ -1,8 +1,9 @@
 """The file the app owns for remembered ("always") approvals and the user's annotation overrides.
 
-JSON, written atomically and only when it changed. A file that cannot be read is never overwritten:
-the app runs without its contents, reports the problem, and refuses to save until the user fixes or
-removes it (so a typo never costs the user every approval they had).
+JSON, written atomically and only when it changed, readable by its owner alone (0600). An approval for
+"exactly these arguments" holds a hash of them, never their values. A file that cannot be read is never
+overwritten: the app runs without its contents, reports the problem, and refuses to save until the user
+fixes or removes it (so a typo never costs the user every approval they had).
 
 Several instances may run at once, so a change is never a rewrite of one instance's memory: ``update``
 takes an operation (``grant``, ``revoke``, ``set_override``), and under an inter-process lock reads the
@@ -14,6 +15,8 @@ Format (version 1)::
     {"version": 1,
      "approvals": [{"server": "demo", "serverIdentity": "demo|stdio|...", "tool": "manage_files",
                     "ceiling": "safe", "definitionHash": "<sha256>", "createdAt": "<ISO-8601 UTC>",
+                    "expiresAt": "<ISO-8601 UTC>" (optional: it ends then),
+                    "argumentsHash": "<sha256 of the canonical arguments>" (optional: exactly those),
                     "definition": {"name": ..., "description": ..., "inputSchema": {...},
                                    "annotations": {...} | null}}],
      "overrides": [{"server": "demo", "tool": "manage_files", "annotations": {"destructiveHint": true}}]}
@@ -75,9 +78,22 @@ def _approval_from(item: Any, where: str) -> Approval:
         raise _Invalid(f'{where}: "tool" does not match the definition\'s name')
     if created.tzinfo is None:
         created = created.replace(tzinfo=UTC)
+    expires = item.get("expiresAt")
+    arguments = item.get("argumentsHash")
+    if expires is not None and not isinstance(expires, str):
+        raise _Invalid(f'{where}: "expiresAt" must be a string (ISO-8601)')
+    if arguments is not None and not (isinstance(arguments, str) and len(arguments) == 64):
+        raise _Invalid(f'{where}: "argumentsHash" must be a SHA-256 in hex')
+    try:
+        ends = datetime.fromisoformat(expires) if expires else None
+    except ValueError as exc:
+        raise _Invalid(f"{where}: {exc}") from None
+    if ends is not None and ends.tzinfo is None:
+        ends = ends.replace(tzinfo=UTC)
     return Approval(
-        item["serverIdentity"], item["server"], item["tool"], ceiling, "always", definition, created
-    )
+        item["serverIdentity"], item["server"], item["tool"], ceiling, "always", definition, created,
+        ends, arguments,
+    )  # fmt: skip
 
 
 def _override_into(overrides: Overrides, item: Any, where: str) -> None:
@@ -117,7 +133,8 @@ def parse_approvals(text: str) -> StoredSafety:
 def dump_approvals(approvals: Iterable[Approval], overrides: Overrides) -> str:
     """The file's text: persistent approvals only, in a stable order so unchanged state writes nothing."""
     kept = sorted(
-        (a for a in approvals if a.scope == "always"), key=lambda a: (a.server, a.tool, a.server_identity)
+        (a for a in approvals if a.scope == "always"),
+        key=lambda a: (a.server, a.tool, a.server_identity, a.arguments_hash or ""),
     )
     data = {
         "version": FORMAT_VERSION,
@@ -129,6 +146,8 @@ def dump_approvals(approvals: Iterable[Approval], overrides: Overrides) -> str:
                 "ceiling": a.ceiling.label,
                 "definitionHash": a.definition_hash,
                 "createdAt": a.created_at.astimezone(UTC).isoformat(timespec="seconds"),
+                **({"expiresAt": _iso(a.expires_at)} if a.expires_at else {}),
+                **({"argumentsHash": a.arguments_hash} if a.arguments_hash else {}),
                 "definition": a.definition.to_json(),
             }
             for a in kept
@@ -139,6 +158,10 @@ def dump_approvals(approvals: Iterable[Approval], overrides: Overrides) -> str:
         ],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _iso(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def load_approvals(path: Path) -> tuple[StoredSafety, ConfigProblem | None]:
@@ -169,7 +192,8 @@ def grant(approval: Approval) -> Change:
     """Remember an "always" approval, replacing any for the same server and tool."""
 
     def apply(state: StoredSafety) -> None:
-        state.approvals = [a for a in state.approvals if a.key != approval.key] + [approval]
+        same = (approval.key, approval.arguments_hash)
+        state.approvals = [a for a in state.approvals if (a.key, a.arguments_hash) != same] + [approval]
 
     return apply
 
@@ -253,5 +277,8 @@ class ApprovalsStore:
             change(state)
             new_text = dump_approvals(state.approvals, state.overrides)
             written = write_if_changed(self.path, new_text)
+            if written:
+                # What the person approves is nobody else's business on a shared machine.
+                self.path.chmod(0o600)
             self._seen.note(new_text if written else text)
         return StoreUpdate("written" if written else "unchanged", state, reloaded)

@@ -30,6 +30,7 @@ from tui.ui.widgets.call_runner import CallRunner
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.startup_notice import StartupNotice
+from tui.ui.widgets.too_small import TooSmall, too_small
 from tui.ui.widgets.tool_list import ToolList, offers_sort
 from tui.ui.widgets.workspace_slot import WORKSPACE_AT_THE_LATEST, WorkspaceSlot
 
@@ -45,6 +46,11 @@ if TYPE_CHECKING:
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.history import CallHistory
 
+
+NARROW_BELOW = 120
+SHORT_BELOW = 32
+SIDEBAR_LEAST = 32
+"""Cells of a narrow sidebar at least: the count line ("13 tools · by server (ctrl+t)") stays on one line."""
 
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
@@ -85,6 +91,11 @@ class MainScreen(MainView):
     # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
     # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
     AUTO_FOCUS = "#tool-filter"
+    # Classes app.tcss lays the screen out by: below 120 columns the sidebar is only as wide as the tool
+    # names and servers need (see ``_fit_sidebar``), below 32 rows the header goes and the notice and the
+    # server list take a line or two each, so that a tool's arguments and its result fit at 80x24.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
 
     def __init__(self, startup: Startup, catalogue: CachedCatalogue, session: Callable[[], Session]) -> None:
         """``session`` returns the app's session, creating it on first use (see ``show_session``)."""
@@ -121,6 +132,7 @@ class MainScreen(MainView):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield TooSmall(id="too-small")
         yield StartupNotice(self.startup, id="notice")
         with Horizontal(id="body"):
             with Vertical(id="sidebar"):
@@ -160,6 +172,23 @@ class MainScreen(MainView):
         """The call panel, or None while it is not built yet (before the first tools are listed)."""
         return self.slot.mounted_panel
 
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.query_one(TooSmall).show_size(width, height)
+        self.set_class(too_small(width, height), "-too-small")
+        self._fit_sidebar()
+
+    def _fit_sidebar(self) -> None:
+        """Below ``NARROW_BELOW`` columns the sidebar takes what the rows need (every name and server
+        whole), at most half the screen; wider, app.tcss's share."""
+        sidebar = self.query_one("#sidebar")
+        width = self.size.width
+        if width >= NARROW_BELOW or not width:
+            sidebar.styles.width = None
+            return
+        wanted = self.query_one(ToolList).wanted_width + 1  # its border on the right
+        sidebar.styles.width = max(SIDEBAR_LEAST, min(wanted, width // 2))
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen each time it becomes active. The first time, every
         # widget was styled moments ago as it mounted, so that pass changes nothing and costs about a
@@ -179,6 +208,7 @@ class MainScreen(MainView):
             if cached := self.catalogue.cached(config.name):
                 tools.show_names(config.name, [tool.name for tool in cached])
         self._composed = True
+        self.watch(tools, "wanted_width", self._fit_sidebar, init=False)
         self.refresh_bindings()
         self.set_timer(WORKSPACE_AT_THE_LATEST, self.mount_workspace)
 

@@ -1,5 +1,5 @@
-"""The two lines under the tool list, fitted to the sidebar's width: the filter help, and the count of
-tools with the order they are sorted in.
+"""The header over each server's rows, and the two lines under the tool list, fitted to the sidebar's
+width: the filter help, and the count of tools with the order they are sorted in.
 
 At 80 columns the sidebar is 37 cells wide: the whole help would take four lines and leave a person
 typing a filter three rows of tools, and the count line would lose its end. Wider, both say it all.
@@ -8,8 +8,20 @@ typing a filter three rows of tools, and the count line would lose its end. Wide
 from __future__ import annotations
 
 from textual.content import Content
+from textual.widgets.option_list import Option
 
 from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
+from tui.ui.safe_text import literal, one_line
+
+SERVER_NAME_LIMIT = 80
+"""Characters of a server's name in its header (configured names are short; the header may be cut)."""
+
+
+def server_header(server: str) -> Option:
+    """The line over a server's tools when the list is sorted by server and shows several servers: its
+    full name once, instead of on every row (two servers often offer tools of the same name)."""
+    return Option(literal(f"@{one_line(server, SERVER_NAME_LIMIT)}", "bold $text-accent"), disabled=True)
+
 
 HELP_LINES = 3
 """Lines the whole filter help may take while the filter box has focus; past that, the short help."""

@@ -14,14 +14,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Button, Input, Label, Static
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
-from tui.ui.safe_text import clean, literal, one_line
+from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
+from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.more_below import MoreBelow
 
 
 def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
@@ -75,8 +77,6 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
     ConfirmCallScreen #confirm-lint { color: $warning; }
     ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
-    ConfirmCallScreen #confirm-arguments-label { margin-top: 1; }
-    ConfirmCallScreen #confirm-arguments { height: auto; min-height: 3; max-height: 12; }
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
@@ -85,18 +85,14 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     }
     ConfirmCallScreen.-narrow #confirm-buttons Button { margin-left: 0; }
     ConfirmCallScreen.-compact > #confirm-box { padding: 0 1; }
-    ConfirmCallScreen.-compact .confirm-block { margin-top: 0; }
-    ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
-    ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
+    ConfirmCallScreen.-compact .confirm-block, ConfirmCallScreen.-compact ArgumentsSection { margin-top: 0; }
     ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
     /* The whole terminal, and the grade's colour on the sides only: two rows and eight columns more, so
        the first lines of the arguments are in view above the gate at 80x24 too. */
     ConfirmCallScreen.-short > #confirm-box {
         padding: 0 1; width: 100%; max-height: 100%; border-top: none; border-bottom: none;
     }
-    ConfirmCallScreen.-short .confirm-block { margin-top: 0; }
-    ConfirmCallScreen.-short #confirm-arguments-label { margin-top: 0; }
-    ConfirmCallScreen.-short #confirm-arguments { min-height: 3; max-height: 5; }
+    ConfirmCallScreen.-short .confirm-block, ConfirmCallScreen.-short ArgumentsSection { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
@@ -122,9 +118,11 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             heading="Why this grade:",
             inline=not self.severe,
         )
-        with VerticalScroll(id="confirm-box"):
+        with VerticalScroll(id="confirm-box") as box:
             yield Static(literal(text.title_text(request)), id="confirm-title")
             yield Static(literal(text.grade_text(request)), id="confirm-grade")
+            # Right under what the call is: the arguments are what a person checks before allowing it.
+            yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
             yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
             yield Static(literal(request.decision.reason), id="confirm-decision")
             with Vertical(id="confirm-details"):
@@ -133,12 +131,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 yield from self._details()
                 if not self.severe and reasons is not None:
                     yield reasons
-            yield Label(Content("Arguments, exactly as they will be sent:"), id="confirm-arguments-label")
-            yield TextArea(
-                clean(request.arguments_json), id="confirm-arguments", read_only=True, soft_wrap=True
-            )
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
+                yield MoreBelow(box, "↓ PgDn scroll", id="confirm-more")
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
                     name = one_line(request.tool_name)

@@ -91,11 +91,6 @@ class MainScreen(MainView):
     # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
     # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
     AUTO_FOCUS = "#tool-filter"
-    # Classes app.tcss lays the screen out by: below 120 columns the sidebar is only as wide as the tool
-    # names and servers need (see ``_fit_sidebar``), below 32 rows the header goes and the notice and the
-    # server list take a line or two each, so that a tool's arguments and its result fit at 80x24.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
 
     def __init__(self, startup: Startup, catalogue: CachedCatalogue, session: Callable[[], Session]) -> None:
         """``session`` returns the app's session, creating it on first use (see ``show_session``)."""
@@ -131,6 +126,8 @@ class MainScreen(MainView):
         return self.session.assess(tool).hints
 
     def compose(self) -> ComposeResult:
+        # Before the widgets are styled: set on the first resize instead, the classes restyled them all.
+        self._size_classes(self.app.size.width, self.app.size.height)
         yield Header()
         yield TooSmall(id="too-small")
         yield StartupNotice(self.startup, id="notice")
@@ -174,9 +171,18 @@ class MainScreen(MainView):
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
+        self._size_classes(width, height)
         self.query_one(TooSmall).show_size(width, height)
-        self.set_class(too_small(width, height), "-too-small")
         self._fit_sidebar()
+
+    def _size_classes(self, width: int, height: int) -> None:
+        """The classes app.tcss lays the screen out by: below ``NARROW_BELOW`` columns the sidebar is only
+        as wide as the rows need (``_fit_sidebar``); below ``SHORT_BELOW`` rows the header goes and the
+        notice and the server list take a line or two, so a tool's arguments and its result fit at
+        80x24; below 80x24 only ``TooSmall`` shows."""
+        self.set_class(width < NARROW_BELOW, "-narrow")
+        self.set_class(height < SHORT_BELOW, "-short")
+        self.set_class(too_small(width, height), "-too-small")
 
     def _fit_sidebar(self) -> None:
         """Below ``NARROW_BELOW`` columns the sidebar takes what the rows need (every name and server

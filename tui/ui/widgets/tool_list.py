@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
-FILTER_PLACEHOLDER = "Filter by name, badge or grade"
+FILTER_PLACEHOLDER = "Filter: name, badge, grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
 LINE_PADDING = 2
 """Cells of the list's width that the lines under it cannot use: their padding."""

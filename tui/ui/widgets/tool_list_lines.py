@@ -46,10 +46,12 @@ def count_line(count: str, *, sorted_by_risk: bool, width: int) -> tuple[str, bo
         f"{count} · sorted {order} (ctrl+t to change)",
         f"{count} · sorted {order} (ctrl+t)",
         f"{count} · {short_order} (ctrl+t)",
+        # A narrow sidebar (80 columns): "6 of 13 · by risk (ctrl+t)"; "tools" is what the list shows.
+        f"{count.replace(' tools', '', 1)} · {short_order} (ctrl+t)",
     ]
     if width <= 0:
         return wordings[0], False
     for text in wordings:
         if Content(text).cell_length <= width:
             return text, False
-    return wordings[-1], True
+    return wordings[-2], True

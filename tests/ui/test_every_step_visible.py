@@ -18,6 +18,7 @@ from textual.widgets import Select
 from tui.model.results import CallStatus
 from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
+from tui.ui.widgets.more_below import MoreBelow
 from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.tool_list import ToolList
 
@@ -54,6 +55,26 @@ async def test_the_result_of_a_read_is_on_screen_after_the_call(home: Path, size
         await call_and_allow(pilot, app)
         first_line = "Welcome to the mcp-tui demo sandbox."
         await wait_for(pilot, lambda: on_screen(app, first_line))
+        # ctrl+o gives the result the whole screen: every line of the file, and the list is gone.
+        last_line = "Try manage_files with action=read on this file, then append to notes.md."
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: on_screen(app, last_line) and not on_screen(app, "add_note"))
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: on_screen(app, "add_note"))
+
+
+async def test_a_result_longer_than_its_pane_says_so_and_zooms(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tools = {t.name: t for t in await wait_for_tools(pilot, app)}
+        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})
+        await call_and_allow(pilot, app)
+        more = panel(app).query_one("#call-output-more", MoreBelow)
+        await wait_for(pilot, lambda: on_screen(app, "▼ more below · PgDn scrolls · ctrl+o zooms"))
+        assert more.display
+        result = panel(app).query_one(ResultView)
+        result.scroll_end(animate=False)
+        await wait_for(pilot, lambda: not more.display)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

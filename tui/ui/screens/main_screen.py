@@ -28,6 +28,7 @@ from tui.ui.screens import server_actions, tool_opening
 from tui.ui.screens.main_view import MainView
 from tui.ui.widgets.call_runner import CallRunner
 from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.more_below import ZOOM_KEY
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.startup_notice import StartupNotice
 from tui.ui.widgets.too_small import TooSmall, too_small
@@ -78,6 +79,8 @@ class MainScreen(MainView):
         Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort", show=False),
         Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort", show=False),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
+        # Named by the "more below" lines of the form and the result; Esc or ctrl+o again gives it back.
+        Binding(ZOOM_KEY, "zoom", "Zoom", id="zoom-pane", show=False, priority=True),
         # priority: the function keys work whatever has the focus; TextArea binds F6 (select line) and
         # F7 (select all), which would otherwise swallow them while the JSON box or a text field has it.
         Binding("f2", "show_tab('history')", "History", id="tab-history", priority=True),
@@ -321,6 +324,13 @@ class MainScreen(MainView):
 
     def action_toggle_problems(self) -> None:
         self.query_one(StartupNotice).toggle_everything()
+
+    def action_zoom(self) -> None:
+        """The pane with the focus (the form, or else the result) takes the whole screen, or gives it back."""
+        if self.maximized is not None:
+            self.minimize()
+        elif (panel := self.mounted_panel) is not None and (pane := panel.pane_to_zoom(self.focused)):
+            self.maximized = pane
 
     def action_show_tab(self, tab: str) -> None:
         self.slot.open_tab(tab, self.mount_workspace)

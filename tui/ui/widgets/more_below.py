@@ -9,6 +9,9 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import Static
 
+ZOOM_KEY = "ctrl+o"
+"""The main screen's key that gives the form or the result the whole screen (and back)."""
+
 
 def has_more_below(pane: Widget) -> bool:
     """True while the pane is scrolled short of its end (a pane not laid out yet has nothing below)."""

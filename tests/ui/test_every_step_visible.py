@@ -20,6 +20,7 @@ from tui.ui.app import McpTuiApp
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.more_below import MoreBelow
 from tui.ui.widgets.results.result_view import ResultView
+from tui.ui.widgets.server_list import ServerList
 from tui.ui.widgets.tool_list import ToolList
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
@@ -147,3 +148,20 @@ def row_after(app: McpTuiApp, header: str, tool: str) -> bool:
     """``header`` is on screen, whole, and the line under it shows ``tool``."""
     lines = screen_lines(app)
     return any(f" {header} " in line and tool in lines[index + 1] for index, line in enumerate(lines[:-1]))
+
+
+async def test_the_side_tabs_follow_the_open_tool_and_name_its_server(home: Path) -> None:
+    app = make_app(home, two_demos(home, ("alpha", "beta")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for name in ("alpha", "beta"):
+            await wait_for_tools(pilot, app, name)
+        servers = app.main_screen.query_one(ServerList)
+        await wait_for(pilot, lambda: servers.highlighted_server == "alpha")  # the first row
+        clock = next(t for t in app.session.tools("beta") if t.name == "world_clock")
+        await app.main_screen.open_tool(clock)
+        for key, pane, listing in (("f7", "Resources", "resource-list"), ("f8", "Prompts", "prompt-list")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda pane=pane: on_screen(app, f"{pane}: beta"))
+            assert app.screen.focused is not None
+            assert app.screen.focused.id == listing  # the keys put the focus in the list
+        assert servers.highlighted_server == "beta"

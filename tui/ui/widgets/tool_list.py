@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from tui.model.servers import ToolInfo
 from tui.session.query_help import FILTER_HELP
-from tui.ui.widgets.tool_list_lines import count_line, filter_help, server_header
+from tui.ui.widgets.tool_list_lines import cached_rows, count_line, count_text, filter_help, grouped_rows
 from tui.ui.widgets.tool_options import ToolOptions
 
 if TYPE_CHECKING:
@@ -90,8 +90,7 @@ class ToolList(Vertical):
             self.tool = tool
 
     wanted_width: reactive[int] = reactive(0, layout=False, repaint=False)
-    """Cells the list needs for every row's grade, whole name and server (the screen sizes a narrow
-    sidebar to it)."""
+    """Cells for every row's grade, whole name and server (a narrow sidebar is sized to it)."""
 
     def __init__(
         self,
@@ -306,16 +305,7 @@ class ToolList(Vertical):
         if not self.is_mounted:
             return
         options = self._options
-        rows: list[Option] = []
-        self._row_entries = []
-        server = None
-        for entry in self._visible:
-            if self._grouped and entry.tool.server != server:
-                server = entry.tool.server
-                rows.append(server_header(server))
-                self._row_entries.append(None)
-            rows.append(self._option_of[id(entry)])
-            self._row_entries.append(entry)
+        rows, self._row_entries = grouped_rows(self._visible, self._option_of, grouped=self._grouped)
         options.set_options(rows + self._name_rows())
         if self._visible:
             keep = self._keep
@@ -338,26 +328,16 @@ class ToolList(Vertical):
             self._post_highlight(None)
 
     def _name_rows(self) -> list[Option]:
-        """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
+        """Rows for ``show_names``; none while a filter is typed (it needs the badges to filter them)."""
         if self._query.strip() or not self._names_only:
-            return []  # the filter language needs the badges: these rows wait for them to be filtered
-        from tui.ui.widgets.tool_rows import RowLayout, cached_name_row
-
-        layout = self._layout or RowLayout()
-        return [
-            Option(cached_name_row(name, server, layout), disabled=True)
-            for server, names in self._names_only.items()
-            for name in names
-        ]
+            return []
+        return cached_rows(self._names_only, self._layout)
 
     def _update_status(self) -> None:
         names_only = sum(len(names) for names in self._names_only.values())
         shown_names = 0 if self._query.strip() else names_only  # as _name_rows shows them
-        total, shown = len(self._sorted) + names_only, len(self._visible) + shown_names
-        count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
         cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
-        if cached:
-            count += f" ({cached} cached from the last run, not yet confirmed)"
+        count = count_text(len(self._sorted) + names_only, len(self._visible) + shown_names, cached)
         servers = sorted(self._expected.union(self._by_server, self._names_only), key=str.lower)
         problem = None
         if self._query.strip():

@@ -139,13 +139,13 @@ def test_each_run_has_its_own_home_removed_afterwards_and_the_pictures_do_not_sh
         path.write_text(text, encoding="utf-8")
         return [path]
 
-    async def drive(out: Path, size: tuple[int, int]) -> list[Path]:
+    async def drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Path]:
         return picture(out)
 
     monkeypatch.setattr(script, "_drive", drive)
     pictures = []
     for run in ("one", "two"):
-        assert script.main(["--out", str(tmp_path / run)]) == 0
+        assert script.main(["--out", str(tmp_path / run), "--size", "140x42"]) == 0
         pictures.append((tmp_path / run / "main.svg").read_text(encoding="utf-8"))
     (first, first_had), (second, second_had) = homes
     assert first != second

@@ -8,6 +8,9 @@ Dismisses with a ``ConfirmChoice``; Escape is ``CANCEL``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,6 +49,20 @@ SHORT_BELOW = 32
 asks, the reasons and the start of the arguments are on screen above the (docked) gate and buttons."""
 
 
+class NameBox(Input):
+    """The critical gate's box. Once it holds the tool's name, o and s are the dialog's keys again (the
+    screen's priority bindings take them): Textual keeps the keys a text box types away from bindings."""
+
+    def __init__(self, confirmed: Callable[[], bool], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._confirmed = confirmed
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if key in ("o", "s") and self._confirmed():
+            return False
+        return super().check_consume_key(key, character)
+
+
 class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     """Ask whether to run one call; ``request`` says what, why, and with which exact arguments."""
 
@@ -55,6 +72,10 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("o", "choose('once')", "Allow once", id="confirm.once"),
         Binding("s", "choose('session')", "Allow for this session", id="confirm.session"),
         Binding("a", "choose('always')", "Always allow", id="confirm.always"),
+        # Once the name box holds the name, the o and s the footer shows work from it too: they typed into
+        # it (roll_diceo) and disabled Allow again. Before that they are letters of the name.
+        Binding("o", "typed_choice('once')", show=False, priority=True, id="confirm.typed-once"),
+        Binding("s", "typed_choice('session')", show=False, priority=True, id="confirm.typed-session"),
         Binding("left", "app.focus_previous", "Previous", show=False, id="confirm.left"),
         Binding("right", "app.focus_next", "Next", show=False, id="confirm.right"),
     ]
@@ -138,8 +159,11 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
                     name = one_line(request.tool_name)
                     # Not the name itself: a dim copy of it looked as if the box were filled in already.
-                    yield Input(
-                        placeholder=f"type {name} here", id="confirm-typed-name", select_on_focus=False
+                    yield NameBox(
+                        lambda: self.name_confirmed,
+                        placeholder=f"type {name} here",
+                        id="confirm-typed-name",
+                        select_on_focus=False,
                     )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
@@ -225,13 +249,18 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         confirmed = self.name_confirmed
         for button in self.query("#confirm-once, #confirm-session").results(Button):
             button.disabled = not confirmed
+        self.query_one("#confirm-gate-label", Label).update(literal(text.gate_text(self.request)))
         self.refresh_bindings()  # the footer shows the Allow keys once they work
 
     @on(Input.Submitted, "#confirm-typed-name")
     def _submitted(self) -> None:
-        # Enter in the name box is not consent by itself: it moves to the (now enabled) Allow button.
+        # Enter in the name box is not consent by itself: it moves to the (now enabled) Allow button. A
+        # name that is not the tool's says so.
         if self.name_confirmed:
             self.query_one("#confirm-once", Button).focus()
+        else:
+            self.query_one("#confirm-gate-label", Label).update(literal(text.wrong_name_text(self.request)))
+            self.app.bell()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -240,6 +269,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.action_choose(choice)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "typed_choice":
+            box = self.query("#confirm-typed-name")
+            return bool(box) and box.first().has_focus and self.name_confirmed
         if action != "choose" or not parameters:
             return True
         return self._allowed(ConfirmChoice(str(parameters[0])))
@@ -250,6 +282,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         if choice is ConfirmChoice.ALWAYS and not self.request.offers_always:
             return False
         return self.name_confirmed
+
+    def action_typed_choice(self, choice: str) -> None:
+        self.action_choose(choice)
 
     def action_choose(self, choice: str) -> None:
         try:

@@ -237,7 +237,6 @@ class CallPanel(Vertical):
         self.query_one("#call-button", Button).disabled = False
         self.add_class("-has-output")
         await self.query_one(ResultView).show(outcome, title=title)
-        self.call_after_refresh(self.check_more_below)
 
     def pane_to_zoom(self, focused: Widget | None) -> Widget | None:
         """The form's pane when the focus is in it, else the result's when there is one, else the form's."""
@@ -248,11 +247,3 @@ class CallPanel(Vertical):
         if focused is not None and editor in focused.ancestors_with_self:
             return editor
         return result if self.has_class("-has-output") else editor
-
-    def check_more_below(self) -> None:
-        """Show or hide the "more below" lines for the form and the result as they are laid out now."""
-        for line in self.query(MoreBelow).results(MoreBelow):
-            line.check()
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.check_more_below)

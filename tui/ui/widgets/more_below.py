@@ -31,10 +31,14 @@ class MoreBelow(Static):
         self.pane = pane
 
     def on_mount(self) -> None:
-        for attribute in ("scroll_y", "virtual_size", "show_vertical_scrollbar"):
-            self.watch(self.pane, attribute, self.check, init=False)
+        self.watch(self.pane, "scroll_y", self.check, init=False)
+        # After every layout of the screen: the pane's height changes with what is around it (the
+        # preflight's lines, a result arriving), and its content with what it holds.
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self.check(), immediate=True)
         self.call_after_refresh(self.check)
 
     def check(self) -> None:
-        """Show or hide the line for the pane as it is now (also call after the pane changes size)."""
-        self.display = self.pane.is_mounted and self.pane.display and has_more_below(self.pane)
+        """Show or hide the line for the pane as it is now."""
+        shown = self.pane.is_mounted and self.pane.display and has_more_below(self.pane)
+        if shown != self.display:  # a change of display lays the screen out again: only when it changes
+            self.display = shown

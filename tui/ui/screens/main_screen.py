@@ -64,6 +64,9 @@ class MainScreen(MainView):
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
+        # While a call runs, ctrl+c cancels it too (people press it by habit; it did nothing and said
+        # nothing). Otherwise the key goes on to copy a selection, or to say how to quit.
+        Binding("ctrl+c", "interrupt_call", "Cancel call", id="interrupt-call", show=False, priority=True),
         # The shown result's first image, audio or long text, wherever the focus is but in a text box
         # (which keeps its s); a focused result block's own s saves that block.
         Binding("s", "save_result", "Save result", id="save-result", show=False),
@@ -227,6 +230,8 @@ class MainScreen(MainView):
         # Priority keys reach the screen from the very start, before the lists they act on exist.
         if not self._composed:
             return False
+        if action == "interrupt_call":
+            return self.calls.running is not None
         if action == "save_result":
             return self.calls.result_to_save() is not None
         if action == "sort_tools" and parameters:
@@ -286,6 +291,9 @@ class MainScreen(MainView):
         self.calls.start()
 
     def action_cancel_call(self) -> None:
+        self.calls.cancel()
+
+    def action_interrupt_call(self) -> None:
         self.calls.cancel()
 
     def action_save_result(self) -> None:

@@ -177,7 +177,9 @@ async def memory_pass() -> None:
 
 def main() -> None:
     global SERVERS, PER_SERVER, SIZE
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--servers", type=int, default=SERVERS)
     parser.add_argument("--per-server", type=int, default=PER_SERVER)
     parser.add_argument("--size", default="160x50", help="terminal size as COLUMNSxROWS")

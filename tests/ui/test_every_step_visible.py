@@ -65,17 +65,20 @@ async def test_the_result_of_a_read_is_on_screen_after_the_call(home: Path, size
 
 
 async def test_a_result_longer_than_its_pane_says_so_and_zooms(home: Path) -> None:
+    sandbox = home / "demo-sandbox"  # where the demo acts under this MCP_TUI_HOME
+    sandbox.mkdir()
+    (sandbox / "long.txt").write_text("".join(f"line {n}\n" for n in range(60)), encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})
+        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "long.txt"})
         await call_and_allow(pilot, app)
         more = panel(app).query_one("#call-output-more", MoreBelow)
         await wait_for(pilot, lambda: on_screen(app, "▼ more below · PgDn scrolls · ctrl+o zooms"))
         assert more.display
         result = panel(app).query_one(ResultView)
         result.scroll_end(animate=False)
-        await wait_for(pilot, lambda: not more.display)
+        await wait_for(pilot, lambda: not more.display and on_screen(app, "line 59"))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/make_screenshots.py [--out screenshots] [--size 140x42]
 
+Without --size it takes every picture twice: at 140x42 (the README's) and at 80x24 (``NAME-80x24.svg``).
+
 Every file the app touches lives under a fresh temporary directory (MCP_TUI_HOME), removed afterwards, so
 nothing of the user's is read or written and two runs never share one. The pictures show its random part
 as ``XXXXXXXX`` (same length, so the lines wrap alike), so the demo notice reads the same on each run;
@@ -34,6 +36,9 @@ TIMEOUT = 30.0
 SHOWN_CALL_SECONDS = 0.042
 """The duration the ``result`` picture shows for its call, whatever it took (it differs on each run)."""
 TMP = Path("/tmp")
+DEFAULT_RUNS = [((140, 42), ""), ((80, 24), "-80x24")]
+"""The sizes the pictures are taken at, and what their names end in: the README's size, and 80x24, the
+size many terminals still open at (every step must be on screen there too)."""
 
 
 def _prepare_home() -> Path:
@@ -123,9 +128,10 @@ def _show_a_fixed_duration(view: Any) -> None:
 class Shooter:
     """Saves screenshots into ``out`` and remembers what it wrote."""
 
-    def __init__(self, pilot: Any, out: Path) -> None:
+    def __init__(self, pilot: Any, out: Path, suffix: str = "") -> None:
         self.pilot = pilot
         self.out = out
+        self.suffix = suffix
         self.written: list[Path] = []
 
     async def shoot(self, name: str) -> None:
@@ -133,11 +139,11 @@ class Shooter:
         app = self.pilot.app
         app.clear_notifications()
         await self.pilot.pause()
-        path = Path(app.save_screenshot(filename=f"{name}.svg", path=str(self.out)))
+        path = Path(app.save_screenshot(filename=f"{name}{self.suffix}.svg", path=str(self.out)))
         self.written.append(path)
 
 
-async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
+async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Path]:
     from textual.widgets import TabbedContent
 
     from tui.config.startup import load_startup
@@ -154,7 +160,7 @@ async def _drive(out: Path, size: tuple[int, int]) -> list[Path]:
 
     app = McpTuiApp(load_startup(config_path=None))
     async with app.run_test(size=size) as pilot:
-        shooter = Shooter(pilot, out)
+        shooter = Shooter(pilot, out, suffix)
         screen = app.main_screen
         tool_list = screen.query_one(ToolList)
 
@@ -250,15 +256,21 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--out", type=Path, default=REPO / "screenshots", help="where the SVGs go")
-    parser.add_argument("--size", default="140x42", help="terminal size as COLUMNSxROWS")
+    parser.add_argument(
+        "--size",
+        help="one terminal size as COLUMNSxROWS, its pictures named plainly (default: 140x42, then 80x24 "
+        "with names ending in -80x24)",
+    )
     options = parser.parse_args(argv)
-    columns, _, rows = options.size.partition("x")
-    size = (int(columns), int(rows))
+    runs = DEFAULT_RUNS
+    if options.size:
+        columns, _, rows = options.size.partition("x")
+        runs = [((int(columns), int(rows)), "")]
     out: Path = options.out
     out.mkdir(parents=True, exist_ok=True)
     home = _prepare_home()
     try:
-        written = asyncio.run(_drive(out, size))
+        written = [path for size, suffix in runs for path in asyncio.run(_drive(out, size, suffix))]
     finally:
         shutil.rmtree(home, ignore_errors=True)
     for path in written:

@@ -19,16 +19,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(360)
 def test_the_screenshot_script_makes_every_screenshot_as_committed(tmp_path: Path) -> None:
-    # One run of the script (some 20 s on 2 shared cores) for both checks. NO_COLOR and Textual's own
-    # settings would change the colours or the animations the pictures are taken with.
+    # One run of the script (some 60 s on 2 shared cores, at two sizes) for both checks. NO_COLOR and
+    # Textual's own settings would change the colours or the animations the pictures are taken with.
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR" and not k.startswith("TEXTUAL_")}
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "make_screenshots.py"), "--out", str(tmp_path)],
         capture_output=True,
         text=True,
-        timeout=170,
+        timeout=340,
         env=env,
     )
     assert result.returncode == 0, result.stderr[-3000:]
@@ -39,10 +39,14 @@ def test_the_screenshot_script_makes_every_screenshot_as_committed(tmp_path: Pat
         "confirm-critical.svg": "launch_confetti",
         "result.svg": "banana",
         "preferences.svg": "Preferences",
+        # At 80x24 too (every step must be on screen there): the arguments in the dialog, the result.
+        "main-80x24.svg": "Manage sandbox files",
+        "confirm-high-80x24.svg": '"path": "notes.txt"',
+        "result-80x24.svg": "id | name | colour | stock",
     }
     for name, text in expected.items():
         svg = (tmp_path / name).read_text(encoding="utf-8")
-        assert text.replace(" ", "&#160;") in svg or text in svg, name
+        assert html.escape(text).replace(" ", "&#160;") in svg or text in svg, name
     made = sorted(path.name for path in tmp_path.glob("*.svg"))
     assert made == sorted(path.name for path in (ROOT / "screenshots").glob("*.svg"))
     differences = [
@@ -135,13 +139,13 @@ def test_each_run_has_its_own_home_removed_afterwards_and_the_pictures_do_not_sh
         path.write_text(text, encoding="utf-8")
         return [path]
 
-    async def drive(out: Path, size: tuple[int, int]) -> list[Path]:
+    async def drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Path]:
         return picture(out)
 
     monkeypatch.setattr(script, "_drive", drive)
     pictures = []
     for run in ("one", "two"):
-        assert script.main(["--out", str(tmp_path / run)]) == 0
+        assert script.main(["--out", str(tmp_path / run), "--size", "140x42"]) == 0
         pictures.append((tmp_path / run / "main.svg").read_text(encoding="utf-8"))
     (first, first_had), (second, second_had) = homes
     assert first != second

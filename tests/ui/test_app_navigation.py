@@ -50,6 +50,8 @@ async def test_a_call_cancelled_in_the_dialog_reads_cancelled_like_the_audit_log
         assert "cancelled" in row
         assert "denied" not in row
         assert "medium" in row
+        assert "not sent" in row  # not "0 ms", as if it had gone out
+        assert " ms " not in row
         assert [r["outcome"] for r in audit_records(home)] == ["cancelled"]
 
 

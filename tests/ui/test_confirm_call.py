@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from app_harness import wait_for
 from test_confirm_support import (
     ADDITIVE,
     DESTRUCTIVE_CLOSED,
@@ -13,7 +14,7 @@ from test_confirm_support import (
     plain,
 )
 from textual.color import Color
-from textual.widgets import Button, Input, Static, TextArea
+from textual.widgets import Button, Input, Label, Static, TextArea
 
 from tui.config.model import ToolRule, Trust
 from tui.safety.approvals import ApprovalBook
@@ -21,6 +22,7 @@ from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.ui.screens.confirm_call import ConfirmCallScreen
+from tui.ui.widgets.more_below import MoreBelow
 
 COMPACT = [("safe", READ_CLOSED), ("low", READ_OPEN), ("medium", ADDITIVE)]
 
@@ -278,11 +280,23 @@ async def test_compact_dialog_is_as_tall_as_its_content_and_high_keeps_its_room(
     assert high >= compact + 6  # high still spaces its parts out and frames its buttons
 
 
-async def test_compact_dialog_scrolls_long_arguments_in_a_small_box() -> None:
+async def test_long_arguments_are_shown_whole_and_the_dialog_says_there_is_more_below() -> None:
+    # In a box of its own a few lines high, 80x24 showed only "{": now the dialog scrolls as one.
     long = {f"field_{n}": n for n in range(40)}
-    compact, scrollable = await dialog_height(long, ADDITIVE)
-    assert compact <= 20
-    assert scrollable > 30  # the rest of the 42 lines is a scroll away, not cut
+    app = ConfirmHost(make_request("add_note", ADDITIVE, arguments=long))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        arguments = screen.query_one("#confirm-arguments", TextArea)
+        assert arguments.max_scroll_y == 0  # every line of the arguments is in the box
+        box = screen.query_one("#confirm-box")
+        more = screen.query_one("#confirm-more", MoreBelow)
+        assert box.outer_size.height <= 40
+        await wait_for(pilot, lambda: more.display)
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await wait_for(pilot, lambda: not more.display)
+        last = screen.query_one("#confirm-buttons").region
+        assert box.region.contains_region(last)
 
 
 @pytest.mark.parametrize(("label", "annotations"), COMPACT)
@@ -293,3 +307,21 @@ async def test_compact_dialog_shows_every_button_whole_at_80_columns(label: str,
         box = dialog(app).query_one("#confirm-box").content_region
         for button in dialog(app).query(Button):
             assert box.contains_region(button.region), f"{button.id} is cut off"
+
+
+async def test_after_the_typed_name_o_allows_and_a_wrong_name_says_so() -> None:
+    app = ConfirmHost(make_request("roll_dice", None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = dialog(app)
+        box = screen.query_one("#confirm-typed-name", Input)
+        await pilot.press(*"roll_dize", "enter")  # a wrong name: Enter says so
+        await pilot.pause()
+        assert "not the tool's name" in str(screen.query_one("#confirm-gate-label", Label).content)
+        assert app.screen is screen
+        await pilot.press("backspace", "backspace", "c", "e")
+        assert box.value == "roll_dice"
+        await pilot.press("o")  # the footer's key, from the name box: it allows, it does not type
+        await pilot.pause()
+        assert box.value == "roll_dice"
+    assert app.choices == [ConfirmChoice.ONCE]

@@ -298,3 +298,19 @@ async def test_a_dropdown_tells_the_text_42_from_the_number_42(
         answer = app.field("answer")
         assert isinstance(answer, EnumField)
         assert [str(prompt) for prompt, _ in answer.select._options[1:]] == labels
+
+
+async def test_a_format_the_field_names_already_is_not_said_twice() -> None:
+    # As server-everything describes its email field.
+    schema = {
+        "type": "object",
+        "properties": {
+            "email": {"type": "string", "format": "email", "description": "String with email format"},
+            "when": {"type": "string", "format": "date", "description": "The day"},
+        },
+    }
+    app = FormApp(schema)
+    async with app.run_test():
+        kinds = app.field("email").query(".field-kind").results(Static)
+        assert not any("format" in rendered_text(kind) for kind in kinds)
+        assert "format: date" in rendered_text(app.field("when").query_one(".field-kind", Static))

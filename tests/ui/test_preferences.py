@@ -176,10 +176,10 @@ async def test_a_file_saved_by_windows_notepad_is_edited_and_keeps_its_byte_orde
         assert "cannot be saved" not in str(app.screen.query_one("#prefs-source", Static).render())
         app.screen.query_one("#trust-0", Switch).value = True
         await pilot.pause()
-        assert status(app).startswith("Saved files's trust")
+        assert status(app).startswith("Saved the trust setting of files")
         app.screen.query_one("#pref-auto_approve_safe", Switch).value = True
         await pilot.pause()
-        assert status(app).startswith("Saved auto approve safe")
+        assert status(app).startswith("Saved auto approve safe (on)")
     expected = notepad.replace("= false  #", "= true  #").replace(
         'args = ["/tmp"]\r\n', 'args = ["/tmp"]\r\ntrust = "trusted"\r\n'
     )

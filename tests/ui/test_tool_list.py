@@ -230,7 +230,8 @@ async def test_a_thousand_tools_filter_correctly() -> None:
             tools.set_tools(server, server_tools)
         await pilot.pause()
         assert len(tools.tools) == 1000
-        assert app.query_one("#tool-options", OptionList).option_count == 1000
+        # A header row over each of the ten servers' tools, sorted by server.
+        assert app.query_one("#tool-options", OptionList).option_count == 1010
         tools.set_filter("critical")
         assert len(tools.visible_tools) == 200
         assert all(t.annotations is None for t in tools.visible_tools)
@@ -278,16 +279,16 @@ async def test_clicks_hit_the_right_row_after_filters_reuse_rendered_rows() -> N
         tools.set_tools("alpha", [READ, APPEND, DELETE])
         tools.set_tools("web", [FETCH, MYSTERY])
         options = app.query_one("#tool-options", OptionList)
-        assert options.virtual_size.height == 5  # one line per row
+        assert options.virtual_size.height == 7  # one line per row, and per server a header
         await pilot.pause()
-        tools.set_filter("web")  # fetch, mystery now on rows 0 and 1
+        tools.set_filter("web")  # the header @web, then fetch and mystery on rows 1 and 2
         await pilot.pause()
-        await pilot.click("#tool-options", offset=(5, 2))
+        await pilot.click("#tool-options", offset=(5, 3))
         await pilot.pause()
         assert app.selected == [MYSTERY]
         tools.set_filter("")  # the same rendered rows come back at other positions
         await pilot.pause()
-        await pilot.click("#tool-options", offset=(5, 4))
+        await pilot.click("#tool-options", offset=(5, 6))
         await pilot.pause()
         assert app.selected == [MYSTERY, FETCH]
 

@@ -26,6 +26,9 @@ async def rendered_rows(pilot: Pilot[Any], options: ToolOptions) -> list[str]:
     """The text each row shows on screen, scrolling every row into view in turn."""
     rows: list[str] = []
     for index in range(options.option_count):
+        if options.get_option_at_index(index).disabled:  # a server's header: the cursor skips it
+            rows.append(options.get_option_at_index(index).prompt.plain)
+            continue
         options.highlighted = index
         await pilot.pause()
         line = index - round(options.scroll_offset.y)
@@ -44,6 +47,10 @@ async def test_every_row_shows_the_full_tool_name(home: Path, size: tuple[int, i
         await pilot.pause()
         options = tool_list.query_one(ToolOptions)
         rows = await rendered_rows(pilot, options)
+        # Each server's full name heads its rows; then the tools.
+        headers = [row.strip() for row in rows if row.strip().startswith("@")]
+        assert headers == ["@demo", "@server-filesystem"]
+        rows = [row for row in rows if not row.strip().startswith("@")]
         shown = tool_list.visible_tools
         assert len(rows) == len(shown) == len(demo) + 14
         for row, tool in zip(rows, shown, strict=True):

@@ -33,6 +33,14 @@ from tui.config.timeout_limits import seconds_text, timeout_seconds
 from tui.session.saved import ChangeKind, Saved, with_note
 
 
+def preference_words(name: str, value: bool | int) -> str:
+    """What "Saved ..." names: "auto approve safe (on)", not "auto approve safe" (on or off?)."""
+    words = name.replace("_", " ")
+    if isinstance(value, bool):
+        return f"{words} ({'on' if value else 'off'})"
+    return f"{words} ({value})"
+
+
 class ConfigSettings:
     def __init__(
         self,
@@ -101,7 +109,8 @@ class ConfigSettings:
         if getattr(self.config.preferences, name) == value:
             return Saved(True, "")
         saved = self._write(
-            lambda path: set_preference(path, name, value, seen=self._seen), what or name.replace("_", " ")
+            lambda path: set_preference(path, name, value, seen=self._seen),
+            what or preference_words(name, value),
         )
         if saved.ok:
             self._changed("preference")
@@ -143,7 +152,8 @@ class ConfigSettings:
             return Saved(True, "")
         if self.in_config_file(server):
             saved = self._write(
-                lambda path: write_trust(path, server, trust, seen=self._seen), f"{server}'s trust"
+                lambda path: write_trust(path, server, trust, seen=self._seen),
+                f"the trust setting of {server}",
             )
             if not saved.ok:
                 return saved
@@ -162,12 +172,15 @@ class ConfigSettings:
             on_disk = list(value) if isinstance(value, tuple) else value
             saved = self._write(
                 lambda path: set_server_setting(path, server, key, on_disk, seen=self._seen),
-                f"{server}'s {key}",
+                f"the {key.replace('_', ' ')} of {server}",
             )
             if not saved.ok:
                 return saved
         else:
-            saved = Saved(True, f"{server}'s {key} holds until mcp-tui exits (it is not in config.toml).")
+            saved = Saved(
+                True,
+                f"The {key.replace('_', ' ')} of {server}: kept until mcp-tui exits (not in config.toml).",
+            )
         self._replace_server(server, **{key: value})
         self._changed("server")
         return saved

@@ -8,20 +8,25 @@ Dismisses with a ``ConfirmChoice``; Escape is ``CANCEL``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Button, Input, Label, Static
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
-from tui.ui.safe_text import clean, literal, one_line
+from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
+from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.more_below import MoreBelow
 
 
 def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
@@ -44,6 +49,20 @@ SHORT_BELOW = 32
 asks, the reasons and the start of the arguments are on screen above the (docked) gate and buttons."""
 
 
+class NameBox(Input):
+    """The critical gate's box. Once it holds the tool's name, o and s are the dialog's keys again (the
+    screen's priority bindings take them): Textual keeps the keys a text box types away from bindings."""
+
+    def __init__(self, confirmed: Callable[[], bool], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._confirmed = confirmed
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if key in ("o", "s") and self._confirmed():
+            return False
+        return super().check_consume_key(key, character)
+
+
 class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     """Ask whether to run one call; ``request`` says what, why, and with which exact arguments."""
 
@@ -53,6 +72,10 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("o", "choose('once')", "Allow once", id="confirm.once"),
         Binding("s", "choose('session')", "Allow for this session", id="confirm.session"),
         Binding("a", "choose('always')", "Always allow", id="confirm.always"),
+        # Once the name box holds the name, the o and s the footer shows work from it too: they typed into
+        # it (roll_diceo) and disabled Allow again. Before that they are letters of the name.
+        Binding("o", "typed_choice('once')", show=False, priority=True, id="confirm.typed-once"),
+        Binding("s", "typed_choice('session')", show=False, priority=True, id="confirm.typed-session"),
         Binding("left", "app.focus_previous", "Previous", show=False, id="confirm.left"),
         Binding("right", "app.focus_next", "Next", show=False, id="confirm.right"),
     ]
@@ -75,8 +98,6 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
     ConfirmCallScreen #confirm-lint { color: $warning; }
     ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
-    ConfirmCallScreen #confirm-arguments-label { margin-top: 1; }
-    ConfirmCallScreen #confirm-arguments { height: auto; min-height: 3; max-height: 12; }
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
@@ -85,18 +106,14 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     }
     ConfirmCallScreen.-narrow #confirm-buttons Button { margin-left: 0; }
     ConfirmCallScreen.-compact > #confirm-box { padding: 0 1; }
-    ConfirmCallScreen.-compact .confirm-block { margin-top: 0; }
-    ConfirmCallScreen.-compact #confirm-arguments-label { margin-top: 0; }
-    ConfirmCallScreen.-compact #confirm-arguments { min-height: 3; max-height: 7; }
+    ConfirmCallScreen.-compact .confirm-block, ConfirmCallScreen.-compact ArgumentsSection { margin-top: 0; }
     ConfirmCallScreen.-compact #confirm-buttons { margin-top: 1; }
     /* The whole terminal, and the grade's colour on the sides only: two rows and eight columns more, so
        the first lines of the arguments are in view above the gate at 80x24 too. */
     ConfirmCallScreen.-short > #confirm-box {
         padding: 0 1; width: 100%; max-height: 100%; border-top: none; border-bottom: none;
     }
-    ConfirmCallScreen.-short .confirm-block { margin-top: 0; }
-    ConfirmCallScreen.-short #confirm-arguments-label { margin-top: 0; }
-    ConfirmCallScreen.-short #confirm-arguments { min-height: 3; max-height: 5; }
+    ConfirmCallScreen.-short .confirm-block, ConfirmCallScreen.-short ArgumentsSection { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
@@ -122,9 +139,11 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             heading="Why this grade:",
             inline=not self.severe,
         )
-        with VerticalScroll(id="confirm-box"):
+        with VerticalScroll(id="confirm-box") as box:
             yield Static(literal(text.title_text(request)), id="confirm-title")
             yield Static(literal(text.grade_text(request)), id="confirm-grade")
+            # Right under what the call is: the arguments are what a person checks before allowing it.
+            yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
             yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
             yield Static(literal(request.decision.reason), id="confirm-decision")
             with Vertical(id="confirm-details"):
@@ -133,18 +152,18 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 yield from self._details()
                 if not self.severe and reasons is not None:
                     yield reasons
-            yield Label(Content("Arguments, exactly as they will be sent:"), id="confirm-arguments-label")
-            yield TextArea(
-                clean(request.arguments_json), id="confirm-arguments", read_only=True, soft_wrap=True
-            )
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
+                yield MoreBelow(box, "↓ PgDn scroll", id="confirm-more")
                 if request.needs_typed_name:
                     yield Label(literal(text.gate_text(request)), id="confirm-gate-label")
                     name = one_line(request.tool_name)
                     # Not the name itself: a dim copy of it looked as if the box were filled in already.
-                    yield Input(
-                        placeholder=f"type {name} here", id="confirm-typed-name", select_on_focus=False
+                    yield NameBox(
+                        lambda: self.name_confirmed,
+                        placeholder=f"type {name} here",
+                        id="confirm-typed-name",
+                        select_on_focus=False,
                     )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
@@ -230,13 +249,18 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         confirmed = self.name_confirmed
         for button in self.query("#confirm-once, #confirm-session").results(Button):
             button.disabled = not confirmed
+        self.query_one("#confirm-gate-label", Label).update(literal(text.gate_text(self.request)))
         self.refresh_bindings()  # the footer shows the Allow keys once they work
 
     @on(Input.Submitted, "#confirm-typed-name")
     def _submitted(self) -> None:
-        # Enter in the name box is not consent by itself: it moves to the (now enabled) Allow button.
+        # Enter in the name box is not consent by itself: it moves to the (now enabled) Allow button. A
+        # name that is not the tool's says so.
         if self.name_confirmed:
             self.query_one("#confirm-once", Button).focus()
+        else:
+            self.query_one("#confirm-gate-label", Label).update(literal(text.wrong_name_text(self.request)))
+            self.app.bell()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -245,6 +269,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.action_choose(choice)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "typed_choice":
+            box = self.query("#confirm-typed-name")
+            return bool(box) and box.first().has_focus and self.name_confirmed
         if action != "choose" or not parameters:
             return True
         return self._allowed(ConfirmChoice(str(parameters[0])))
@@ -255,6 +282,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         if choice is ConfirmChoice.ALWAYS and not self.request.offers_always:
             return False
         return self.name_confirmed
+
+    def action_typed_choice(self, choice: str) -> None:
+        self.action_choose(choice)
 
     def action_choose(self, choice: str) -> None:
         try:

@@ -89,5 +89,9 @@ def gate_text(request: ConfirmRequest) -> str:
     return f"Type the tool's name, {one_line(request.tool_name)}, to enable Allow:"
 
 
+def wrong_name_text(request: ConfirmRequest) -> str:
+    return f"That is not the tool's name: type {one_line(request.tool_name)} exactly, to enable Allow:"
+
+
 def always_label(request: ConfirmRequest) -> str:
     return f"Always allow up to {request.grade.grade.label} (a)"

@@ -28,8 +28,10 @@ from tui.ui.screens import server_actions, tool_opening
 from tui.ui.screens.main_view import MainView
 from tui.ui.widgets.call_runner import CallRunner
 from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.more_below import ZOOM_KEY
 from tui.ui.widgets.server_list import SIGN_IN_KEY, ServerList
 from tui.ui.widgets.startup_notice import StartupNotice
+from tui.ui.widgets.too_small import TooSmall, too_small
 from tui.ui.widgets.tool_list import ToolList, offers_sort
 from tui.ui.widgets.workspace_slot import WORKSPACE_AT_THE_LATEST, WorkspaceSlot
 
@@ -46,6 +48,11 @@ if TYPE_CHECKING:
     from tui.ui.widgets.history import CallHistory
 
 
+NARROW_BELOW = 120
+SHORT_BELOW = 32
+SIDEBAR_LEAST = 32
+"""Cells of a narrow sidebar at least: the count line ("13 tools · by server (ctrl+t)") stays on one line."""
+
 NONDETERMINISTIC = "resolved the same arguments differently: its per-call hints are not reliable"
 
 
@@ -57,6 +64,9 @@ class MainScreen(MainView):
     BINDINGS = [
         Binding("ctrl+r", "call", "Call", id="call-tool", priority=True),
         Binding("escape", "cancel_call", "Cancel call", id="cancel-call", show=False),
+        # While a call runs, ctrl+c cancels it too (people press it by habit; it did nothing and said
+        # nothing). Otherwise the key goes on to copy a selection, or to say how to quit.
+        Binding("ctrl+c", "interrupt_call", "Cancel call", id="interrupt-call", show=False, priority=True),
         # The shown result's first image, audio or long text, wherever the focus is but in a text box
         # (which keeps its s); a focused result block's own s saves that block.
         Binding("s", "save_result", "Save result", id="save-result", show=False),
@@ -72,6 +82,8 @@ class MainScreen(MainView):
         Binding("ctrl+t", "sort_tools('risk')", "Sort by risk", id="toggle-sort", show=False),
         Binding("ctrl+t", "sort_tools('server')", "Sort by server", id="toggle-sort", show=False),
         Binding("ctrl+f", "focus_filter", "Filter", id="focus-filter", priority=True),
+        # Named by the "more below" lines of the form and the result; Esc or ctrl+o again gives it back.
+        Binding(ZOOM_KEY, "zoom", "Zoom", id="zoom-pane", show=False, priority=True),
         # priority: the function keys work whatever has the focus; TextArea binds F6 (select line) and
         # F7 (select all), which would otherwise swallow them while the JSON box or a text field has it.
         Binding("f2", "show_tab('history')", "History", id="tab-history", priority=True),
@@ -120,7 +132,10 @@ class MainScreen(MainView):
         return self.session.assess(tool).hints
 
     def compose(self) -> ComposeResult:
+        # Before the widgets are styled: set on the first resize instead, the classes restyled them all.
+        self._size_classes(self.app.size.width, self.app.size.height)
         yield Header()
+        yield TooSmall(id="too-small")
         yield StartupNotice(self.startup, id="notice")
         with Horizontal(id="body"):
             with Vertical(id="sidebar"):
@@ -160,6 +175,32 @@ class MainScreen(MainView):
         """The call panel, or None while it is not built yet (before the first tools are listed)."""
         return self.slot.mounted_panel
 
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self._size_classes(width, height)
+        self.query_one(TooSmall).show_size(width, height)
+        self._fit_sidebar()
+
+    def _size_classes(self, width: int, height: int) -> None:
+        """The classes app.tcss lays the screen out by: below ``NARROW_BELOW`` columns the sidebar is only
+        as wide as the rows need (``_fit_sidebar``); below ``SHORT_BELOW`` rows the header goes and the
+        notice and the server list take a line or two, so a tool's arguments and its result fit at
+        80x24; below 80x24 only ``TooSmall`` shows."""
+        self.set_class(width < NARROW_BELOW, "-narrow")
+        self.set_class(height < SHORT_BELOW, "-short")
+        self.set_class(too_small(width, height), "-too-small")
+
+    def _fit_sidebar(self) -> None:
+        """Below ``NARROW_BELOW`` columns the sidebar takes what the rows need (every name and server
+        whole), at most half the screen; wider, app.tcss's share."""
+        sidebar = self.query_one("#sidebar")
+        width = self.size.width
+        if width >= NARROW_BELOW or not width:
+            sidebar.styles.width = None
+            return
+        wanted = self.query_one(ToolList).wanted_width + 1  # its border on the right
+        sidebar.styles.width = max(SIDEBAR_LEAST, min(wanted, width // 2))
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen each time it becomes active. The first time, every
         # widget was styled moments ago as it mounted, so that pass changes nothing and costs about a
@@ -179,6 +220,7 @@ class MainScreen(MainView):
             if cached := self.catalogue.cached(config.name):
                 tools.show_names(config.name, [tool.name for tool in cached])
         self._composed = True
+        self.watch(tools, "wanted_width", self._fit_sidebar, init=False)
         self.refresh_bindings()
         self.set_timer(WORKSPACE_AT_THE_LATEST, self.mount_workspace)
 
@@ -188,6 +230,8 @@ class MainScreen(MainView):
         # Priority keys reach the screen from the very start, before the lists they act on exist.
         if not self._composed:
             return False
+        if action == "interrupt_call":
+            return self.calls.running is not None
         if action == "save_result":
             return self.calls.result_to_save() is not None
         if action == "sort_tools" and parameters:
@@ -249,6 +293,9 @@ class MainScreen(MainView):
     def action_cancel_call(self) -> None:
         self.calls.cancel()
 
+    def action_interrupt_call(self) -> None:
+        self.calls.cancel()
+
     def action_save_result(self) -> None:
         if (block := self.calls.result_to_save()) is not None:
             block.action_save()
@@ -285,6 +332,13 @@ class MainScreen(MainView):
 
     def action_toggle_problems(self) -> None:
         self.query_one(StartupNotice).toggle_everything()
+
+    def action_zoom(self) -> None:
+        """The pane with the focus (the form, or else the result) takes the whole screen, or gives it back."""
+        if self.maximized is not None:
+            self.minimize()
+        elif (panel := self.mounted_panel) is not None and (pane := panel.pane_to_zoom(self.focused)):
+            self.maximized = pane
 
     def action_show_tab(self, tab: str) -> None:
         self.slot.open_tab(tab, self.mount_workspace)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tui.model.servers import ToolInfo
 from tui.ui.safe_text import clean
+from tui.ui.widgets.server_list import ServerList
 from tui.ui.widgets.tool_list import ToolList
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ async def open_tool(screen: MainView, tool: ToolInfo, arguments: dict[str, objec
     on it again brings back what was typed and the last result instead of wiping them.
     """
     screen.query_one(ToolList).highlight_tool(tool)  # opened from the palette or History: the list follows
+    # The tabs beside the Call tab show the server highlighted in the server list: the open tool's.
+    screen.query_one(ServerList).highlight_server(tool.server)
     panel = screen.mounted_panel
     if arguments is None and panel is not None and panel.tool == tool and panel.form is not None:
         # Equal by definition; the entry of a newer tools/list is the one to preflight and call.

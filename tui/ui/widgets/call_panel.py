@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tui.model.arguments import ArgumentError
@@ -25,6 +26,7 @@ from tui.session.events import ArgumentsEvaluated
 from tui.ui.safe_text import literal
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.form.argument_form import ArgumentForm
+from tui.ui.widgets.more_below import ZOOM_KEY, MoreBelow
 from tui.ui.widgets.preflight_status import PreflightStatusBar
 from tui.ui.widgets.results.call_progress import CallProgress
 from tui.ui.widgets.results.result_view import ResultView
@@ -57,7 +59,8 @@ class CallPanel(Vertical):
     CallPanel.-has-output #call-editor { height: 2fr; min-height: 0; }
     CallPanel.-has-output #call-output { display: block; height: 3fr; }
     CallPanel.-empty #call-head, CallPanel.-empty #call-editor, CallPanel.-empty #call-bar,
-    CallPanel.-empty #call-output { display: none; }
+    CallPanel.-empty #call-output, CallPanel.-empty MoreBelow { display: none; }
+    CallPanel MoreBelow { padding: 0 1; }
     CallPanel #call-empty { display: none; }
     CallPanel.-empty #call-empty { display: block; }
     """
@@ -141,14 +144,18 @@ class CallPanel(Vertical):
             yield Static("", id="call-title")
             yield HintBadges(id="call-badges")
             yield PreflightStatusBar(id="call-preflight")
-        yield VerticalScroll(id="call-editor")
+        editor = VerticalScroll(id="call-editor")
+        yield editor
+        yield MoreBelow(editor, f"PgDn scrolls · {ZOOM_KEY} zooms", id="call-editor-more")
         with Horizontal(id="call-bar"):
             yield Button(
                 "Call", id="call-button", variant="primary", compact=True, tooltip="Call the tool (ctrl+r)"
             )
             # Short enough for 80 columns; the form's ctrl+j is in the footer while the form has the focus.
             yield Static("ctrl+r call · Esc cancel", id="call-keys")
-        yield ResultView(id="call-output", save_dir=self._save_dir)
+        result = ResultView(id="call-output", save_dir=self._save_dir)
+        yield result
+        yield MoreBelow(result, f"PgDn scrolls · {ZOOM_KEY} zooms", id="call-output-more")
 
     @property
     def status_bar(self) -> PreflightStatusBar:
@@ -230,3 +237,13 @@ class CallPanel(Vertical):
         self.query_one("#call-button", Button).disabled = False
         self.add_class("-has-output")
         await self.query_one(ResultView).show(outcome, title=title)
+
+    def pane_to_zoom(self, focused: Widget | None) -> Widget | None:
+        """The form's pane when the focus is in it, else the result's when there is one, else the form's."""
+        if self.tool is None:
+            return None
+        editor = self.query_one("#call-editor")
+        result = self.query_one(ResultView)
+        if focused is not None and editor in focused.ancestors_with_self:
+            return editor
+        return result if self.has_class("-has-output") else editor

@@ -6,17 +6,21 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 
 from tui.session.session import Session
-from tui.ui.safe_text import literal
+from tui.ui.safe_text import literal, one_line
 
 
 class FeaturePane(Vertical):
     """A pane showing one server's resources, prompts, traffic or info; ``show_server`` picks it."""
 
     DEFAULT_CSS = """
-    FeaturePane { height: 1fr; }
+    /* The top border carries the pane's title: what it shows, of which server. */
+    FeaturePane { height: 1fr; border-top: solid $panel-lighten-2; border-title-color: $text; }
     FeaturePane .pane-status { height: auto; color: $text-muted; }
     FeaturePane .pane-status.-error { color: $error; }
     """
+
+    KIND = "Data"
+    """What the pane shows, for its title: "Resources: demo"."""
 
     LIST_ID: str | None = None
     """The pane's list of entries (resources, prompts), which its tab's key highlights."""
@@ -32,6 +36,8 @@ class FeaturePane(Vertical):
         ``feature_tabs.show_server_in_opened_pane``)."""
         changed = server != self.server
         self.server = server
+        # Named on the pane: with several servers, which one's resources these are is not obvious.
+        self.border_title = literal(f"{self.KIND}: {one_line(server, 80)}" if server else self.KIND)
         if changed and server is not None:
             self.say("")  # the placeholder, or the last server's news: reload says what is true now
         if changed or not self.loaded:

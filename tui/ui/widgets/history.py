@@ -76,6 +76,17 @@ def status_text(outcome: CallOutcome | None, declined: bool = False) -> Content:
     return Content.styled(word, style)
 
 
+def duration_text(outcome: CallOutcome | None) -> str:
+    """How long the call took; "not sent" for one cancelled in the dialog or denied (its 0 ms read as a
+    call that went out)."""
+    if outcome is None:
+        return ""
+    return NOT_SENT if outcome.status is CallStatus.DENIED else format_duration(outcome.duration_s)
+
+
+NOT_SENT = "not sent"
+
+
 def format_duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
@@ -130,7 +141,7 @@ def history_row(entry: HistoryEntry, layout: HistoryLayout = HistoryLayout()) ->
     status = status_text(entry.outcome, entry.declined)
     parts.append(status.pad_right(max(0, STATUS_CELLS - status.cell_length)))
     if layout.duration:
-        duration = format_duration(entry.outcome.duration_s) if entry.outcome is not None else ""
+        duration = duration_text(entry.outcome)
         parts.append(Content(duration.rjust(8)))
     server = literal(one_line(entry.server, SERVER_LIMIT), "dim italic") + Content("/")
     return Content(" ").join([*parts, server]) + literal(one_line(entry.tool, TOOL_LIMIT), "bold")

@@ -55,6 +55,8 @@ def dialect_text(result: PreflightResult) -> str:
         return ""
     if method == EXTENSION_ID:
         return "tool-resolution extension (experimental draft)"
+    if method == "tools/resolve":
+        return "tools/resolve (SEP-1862, a draft proposal)"  # a proposal for the spec, not an extension
     return f"{method} ({DRAFT})"
 
 

@@ -38,6 +38,7 @@ def prompt_schema(prompt: PromptInfo) -> dict[str, Any]:
 
 
 class PromptsView(FeaturePane):
+    KIND = "Prompts"
     DEFAULT_CSS = """
     PromptsView #prompt-list { height: 10; }
     PromptsView #prompt-form-holder { height: auto; }

@@ -30,6 +30,7 @@ from tui.ui.widgets.resource_rows import resource_details, resource_rows
 
 
 class ResourcesView(FeaturePane):
+    KIND = "Resources"
     DEFAULT_CSS = """
     /* One line a row, the columns aligned (resource_rows); the details line shows what a row cuts. */
     ResourcesView #resource-list { height: 12; text-wrap: nowrap; text-overflow: ellipsis; }

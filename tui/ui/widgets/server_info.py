@@ -33,6 +33,7 @@ def instructions_text(instructions: str | None) -> str:
 
 
 class ServerInfoView(FeaturePane):
+    KIND = "Server"
     DEFAULT_CSS = """
     ServerInfoView #info-text { height: auto; }
     ServerInfoView .info-row { height: auto; margin-top: 1; }

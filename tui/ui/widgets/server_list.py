@@ -123,6 +123,12 @@ class ServerList(OptionList):
         if self.highlighted is None:
             self.highlighted = 0
 
+    def highlight_server(self, name: str) -> None:
+        """Move the highlight to ``name`` (a tool of it was opened): the Logs, Resources, Prompts, Traffic
+        and Server tabs follow the open tool, not a row highlighted before."""
+        if name in self._order:
+            self.highlighted = self._order.index(name)
+
     def set_warning(self, name: str, warning: str | None) -> None:
         """Flag a server (or clear the flag) below its details, e.g. "non-deterministic resolve"."""
         if self._warnings.get(name) == warning:

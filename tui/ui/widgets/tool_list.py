@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from tui.model.servers import ToolInfo
 from tui.session.query_help import FILTER_HELP
-from tui.ui.widgets.tool_list_lines import count_line, filter_help
+from tui.ui.widgets.tool_list_lines import cached_rows, count_line, count_text, filter_help, grouped_rows
 from tui.ui.widgets.tool_options import ToolOptions
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
-FILTER_PLACEHOLDER = "Filter by name, badge or grade"
+FILTER_PLACEHOLDER = "Filter: name, badge, grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
 LINE_PADDING = 2
 """Cells of the list's width that the lines under it cannot use: their padding."""
@@ -89,6 +89,9 @@ class ToolList(Vertical):
             super().__init__()
             self.tool = tool
 
+    wanted_width: reactive[int] = reactive(0, layout=False, repaint=False)
+    """Cells for every row's grade, whole name and server (a narrow sidebar is sized to it)."""
+
     def __init__(
         self,
         hints_for: Callable[[ToolInfo], Hints] | None = None,
@@ -102,6 +105,7 @@ class ToolList(Vertical):
         self._notes: dict[str, Mapping[str, str]] = {}  # server -> tool name -> "cached" / "changed"
         self._sorted: list[ToolEntry] = []
         self._visible: list[ToolEntry] = []
+        self._row_entries: list[ToolEntry | None] = []  # per option row: its tool, None for a header
         self._option_of: dict[int, Option] = {}  # id(entry) -> its row
         self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
         self._query = ""
@@ -138,7 +142,8 @@ class ToolList(Vertical):
     @property
     def highlighted_tool(self) -> ToolInfo | None:
         index = self._options.highlighted
-        return self._visible[index].tool if index is not None and index < len(self._visible) else None
+        entry = self._row_entries[index] if index is not None and index < len(self._row_entries) else None
+        return entry.tool if entry is not None else None
 
     def set_filter(self, query: str) -> None:
         """Put ``query`` in the filter box (and filter)."""
@@ -231,13 +236,19 @@ class ToolList(Vertical):
         names += [name for cached in self._names_only.values() for name in cached]
         if not names:
             return False  # no rows to fit: the layout waits for the first ones
-        from tui.ui.widgets.tool_rows import choose_layout
+        from tui.ui.widgets.tool_rows import BadgeForm, choose_layout, needed_cells, server_label
 
         width = self.size.width - LIST_CHROME if self.size.width else 10_000
         notes = {note for by_name in self._notes.values() for note in by_name.values()}
         if self._names_only:
             notes.add("cached")
-        layout = choose_layout(width, names, notes)
+        # Sorted by server, each server's rows sit under a header with its full name (``server_header``);
+        # sorted by risk they mix, and each row names its server in a column of its own.
+        servers = [] if not self.sort_by_risk else [*self._by_server, *self._names_only]
+        layout = choose_layout(width, names, notes, servers)
+        headers = max((len(server_label(server)) for server in self._by_server), default=0)
+        row = needed_cells(BadgeForm.CHIP_ONLY, layout.name_width, layout.server_width)
+        self.wanted_width = max(row, headers) + LIST_CHROME
         if layout == self._layout:
             return False
         self._layout = layout
@@ -261,7 +272,13 @@ class ToolList(Vertical):
         option = self._option_of.pop(id(entry))
         self._entry_of.pop(id(option), None)
 
+    @property
+    def _grouped(self) -> bool:
+        """Rows sit under a header per server: sorted by server, with more than one server."""
+        return not self.sort_by_risk and len(self._by_server) > 1
+
     def watch_sort_by_risk(self) -> None:
+        self._relayout()
         self._resort()
         self.refresh_bindings()  # the footer's ctrl+t now offers the other order
 
@@ -288,12 +305,12 @@ class ToolList(Vertical):
         if not self.is_mounted:
             return
         options = self._options
-        rows = [self._option_of[id(entry)] for entry in self._visible]
+        rows, self._row_entries = grouped_rows(self._visible, self._option_of, grouped=self._grouped)
         options.set_options(rows + self._name_rows())
         if self._visible:
             keep = self._keep
-            index = next((i for i, e in enumerate(self._visible) if e.tool.key == keep), 0)
-            options.highlighted = index
+            index = next((i for i, e in enumerate(self._row_entries) if e and e.tool.key == keep), None)
+            options.highlighted = index if index is not None else self._row_entries.index(self._visible[0])
         else:
             self._post_highlight(None)
         self._update_status()
@@ -305,32 +322,22 @@ class ToolList(Vertical):
         self._keep = tool.key
         if not self.is_mounted:
             return
-        index = next((i for i, e in enumerate(self._visible) if e.tool.key == tool.key), None)
+        index = next((i for i, e in enumerate(self._row_entries) if e and e.tool.key == tool.key), None)
         self._options.highlighted = index
         if index is None:
             self._post_highlight(None)
 
     def _name_rows(self) -> list[Option]:
-        """Rows for ``show_names``: the name where the list shows names, "cached" and the server."""
+        """Rows for ``show_names``; none while a filter is typed (it needs the badges to filter them)."""
         if self._query.strip() or not self._names_only:
-            return []  # the filter language needs the badges: these rows wait for them to be filtered
-        from tui.ui.widgets.tool_rows import RowLayout, cached_name_row
-
-        layout = self._layout or RowLayout()
-        return [
-            Option(cached_name_row(name, server, layout), disabled=True)
-            for server, names in self._names_only.items()
-            for name in names
-        ]
+            return []
+        return cached_rows(self._names_only, self._layout)
 
     def _update_status(self) -> None:
         names_only = sum(len(names) for names in self._names_only.values())
         shown_names = 0 if self._query.strip() else names_only  # as _name_rows shows them
-        total, shown = len(self._sorted) + names_only, len(self._visible) + shown_names
-        count = f"{total} tools" if shown == total else f"{shown} of {total} tools"
         cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
-        if cached:
-            count += f" ({cached} cached from the last run, not yet confirmed)"
+        count = count_text(len(self._sorted) + names_only, len(self._visible) + shown_names, cached)
         servers = sorted(self._expected.union(self._by_server, self._names_only), key=str.lower)
         problem = None
         if self._query.strip():

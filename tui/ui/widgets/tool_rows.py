@@ -6,7 +6,11 @@ A row puts the tool's name first, because the name is what people search for, ty
 
 grade chip, the name padded to the list's longest name (so what follows lines up), the resolvable and
 annotation-warning marks, the badges, then the server and the title, which are the first to be cut when
-the list is narrow (the detail view shows both in full). :func:`choose_layout` picks, for the list's
+the list is narrow (the detail view shows both in full). With more than one server the server's full
+name is a column of its own right after the marks, in every form, because two servers often offer tools
+of the same name (server-everything over stdio, HTTP and SSE):
+
+    safe echo  ⟳  @ev-http     R  d  I  o :func:`choose_layout` picks, for the list's
 width, the richest form that still leaves every name whole: full chip and badges, one letter per badge,
 or the chip alone.
 
@@ -68,25 +72,43 @@ class RowLayout:
 
     form: BadgeForm = BadgeForm.FULL
     name_width: int = 0
+    server_width: int = 0
+    """Cells of the server column ("@" and the longest server name); 0 with one server: then the server
+    follows the badges, where it may be cut."""
 
 
-def needed_cells(form: BadgeForm, name_width: int) -> int:
-    """Cells a row needs up to its badges: chip, name, marks, badges (server and title may be cut)."""
+SERVER_LIMIT = 40
+"""Characters of a server's name shown at most (configured names are short; a long one is cut)."""
+
+
+def needed_cells(form: BadgeForm, name_width: int, server_width: int = 0) -> int:
+    """Cells a row needs up to its badges: chip, name, marks, server column, badges (with one server,
+    the server and the title may be cut)."""
     badges = BADGE_CELLS[form]
-    return CHIP_CELLS[form] + 1 + name_width + 1 + MARK_CELLS + (1 + badges if badges else 0)
+    server = 1 + server_width if server_width else 0
+    return CHIP_CELLS[form] + 1 + name_width + 1 + MARK_CELLS + server + (1 + badges if badges else 0)
 
 
-def choose_layout(width: int, names: list[str], notes: Iterable[str] = ()) -> RowLayout:
+def server_label(server: str) -> str:
+    return "@" + one_line(server, SERVER_LIMIT)
+
+
+def choose_layout(
+    width: int, names: list[str], notes: Iterable[str] = (), servers: Iterable[str] = ()
+) -> RowLayout:
     """The richest layout whose rows keep every name whole within ``width`` cells, and every note.
 
     A note ("cached", "changed") says the badges beside it are not yet (or no longer) the live ones:
-    badges cut short are better than that note cut off."""
+    badges cut short are better than that note cut off. With more than one of ``servers`` each row
+    names its server in a column of its own, which is kept whole like the name."""
     name_width = min(max((len(one_line(name, NAME_LIMIT)) for name in names), default=0), NAME_LIMIT)
+    distinct = set(servers)
+    server_width = max((len(server_label(s)) for s in distinct), default=0) if len(distinct) > 1 else 0
     note_cells = max((1 + len(note) for note in notes), default=0)
     for form in (BadgeForm.FULL, BadgeForm.COMPACT):
-        if needed_cells(form, name_width) + note_cells <= width:
-            return RowLayout(form, name_width)
-    return RowLayout(BadgeForm.CHIP_ONLY, name_width)
+        if needed_cells(form, name_width, server_width) + note_cells <= width:
+            return RowLayout(form, name_width, server_width)
+    return RowLayout(BadgeForm.CHIP_ONLY, name_width, server_width)
 
 
 @lru_cache(maxsize=64)
@@ -117,12 +139,26 @@ def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None
     spans = list(chip.spans)
     spans.append(Span(len(text), len(text) + len(name), "bold"))
     text += name.ljust(layout.name_width)
-    offset = len(text)
-    spans.extend(Span(s.start + offset, s.end + offset, s.style) for s in after.spans)
-    text += after.plain
+    # ``after`` is a space and the two marks, then (unless chip only) a space and the badges: with more
+    # than one server, the server column goes between the two, padded so the badges line up.
+    cut = 1 + MARK_CELLS if layout.server_width else len(after.plain)
+    for piece_start, piece_end in ((0, cut), (cut, len(after.plain))):
+        if layout.server_width and piece_start == cut:
+            server = server_label(tool.server)
+            text += " "
+            spans.append(Span(len(text), len(text) + len(server), "italic $text-muted"))
+            text += server.ljust(layout.server_width)
+        shift = len(text) - piece_start
+        spans.extend(
+            Span(s.start + shift, s.end + shift, s.style)
+            for s in after.spans
+            if piece_start <= s.start < piece_end
+        )
+        text += after.plain[piece_start:piece_end]
     tail = [(note, NOTE_STYLES.get(note, "italic"))] if note else []
-    if layout.form is not BadgeForm.CHIP_ONLY:  # else no room: server and title are in the detail view
-        tail.append(("@" + one_line(tool.server, 40), "dim italic"))
+    if layout.form is not BadgeForm.CHIP_ONLY and not layout.server_width:
+        # With one server it may be cut; in the chip-only form there is no room (the detail view has it).
+        tail.append((server_label(tool.server), "dim italic"))
     if tool.display_title != tool.name and layout.form is not BadgeForm.CHIP_ONLY:
         tail.append((one_line(tool.display_title, 80), "dim"))
     for piece, style in tail:

@@ -22,6 +22,7 @@ from tui.ui.widgets.traffic_table import TrafficTable
 
 
 class TrafficView(FeaturePane):
+    KIND = "Traffic"
     DEFAULT_CSS = """
     TrafficView .pane-buttons { height: auto; }
     TrafficView #traffic-filter { width: 1fr; }

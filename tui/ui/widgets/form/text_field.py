@@ -50,7 +50,9 @@ class TextField(FormField):
     def kind_hint(self) -> str:
         parts = []
         fmt = self.spec.schema.get("format")
-        if isinstance(fmt, str):
+        # Not when the words beside it say so already ("String with email format format: email").
+        said = f"{self.spec.title} {self.spec.description}".lower()
+        if isinstance(fmt, str) and f"{fmt.lower()} format" not in said:
             parts.append(f"format: {fmt}")
         low, high = self.spec.schema.get("minLength"), self.spec.schema.get("maxLength")
         if isinstance(low, int) and isinstance(high, int):

@@ -18,6 +18,8 @@ COMMANDS: dict[str, str] = {
     "prompts": "every prompt with its arguments (prompts [SERVER])",
     "prompt": "one prompt's messages, with arguments as key=value (prompt [SERVER] NAME [ARGS])",
 }
+AUTH_COMMAND = "auth"
+"""Sign-in (``tui/cli/auth.py``): a command with subcommands of its own, so it has its own parser."""
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
 

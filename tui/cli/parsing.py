@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.cli.arguments import is_pair
-from tui.cli.command_words import COMMANDS, FEATURE_COMMANDS
+from tui.cli.command_words import AUTH_COMMAND, COMMANDS, FEATURE_COMMANDS
 from tui.cli.exit_codes import CliError, Exit, exit_codes_text
 
 ARGS_HELP = """\
@@ -50,11 +50,10 @@ class Request:
 
 
 def unknown_command(word: str) -> CliError:
-    close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.5)
+    known = [*COMMANDS, AUTH_COMMAND]
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else "."
-    return CliError(
-        Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(COMMANDS)} (see --help)"
-    )
+    return CliError(Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(known)} (see --help)")
 
 
 def _positive(text: str) -> float:

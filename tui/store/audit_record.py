@@ -15,11 +15,13 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from tui.model.hints import Hints, hints_record
+from tui.model.redact import REDACTED
+from tui.model.redact import redact as redact_secrets
+from tui.model.redact import redact_text
 from tui.safety.decision import RuleId
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
 OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout", "unanswered"})
-REDACTED = "<redacted>"
 
 # (field, JSON type, meaning): the documentation of every field of a record, in order.
 FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
@@ -34,7 +36,7 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "arguments",
         'object or `"<redacted>"`',
-        'the arguments exactly as sent (or as they would have been); `"<redacted>"` when the '
+        'the arguments as sent (or as they would have been), secrets redacted; `"<redacted>"` when the '
         "`redact_arguments_in_audit` preference is on",
     ),
     (
@@ -166,7 +168,9 @@ def make_record(
         server=server,
         tool=tool,
         definition_hash=definition_hash,
-        arguments=REDACTED if redact else json.loads(json.dumps(dict(arguments), default=repr)),
+        # Secrets (a value under a secret's name, a token's shape) never reach the log, whatever the
+        # preference; with it on, no argument does.
+        arguments=REDACTED if redact else redact_secrets(json.loads(json.dumps(dict(arguments), default=repr))),
         hints=hints_record(hints),
         grade=grade,
         decision=decision,
@@ -174,7 +178,7 @@ def make_record(
         rule=rule,
         outcome=outcome,
         duration_ms=duration_ms,
-        error=error,
+        error=None if error is None else redact_text(error),
         changes=list(changes or []),
         choice=choice,
         interface=interface,

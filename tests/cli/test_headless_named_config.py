@@ -14,7 +14,9 @@ from tui.config.startup import load_startup
 BROKEN = '[servers.files\ncommand = "echo"\n'
 
 
-@pytest.mark.parametrize("command", [["servers"], ["tools"], ["call", "add_note", "text=x"], ["auth", "status"]])
+@pytest.mark.parametrize(
+    "command", [["servers"], ["tools"], ["call", "add_note", "text=x"], ["auth", "status"]]
+)
 def test_a_named_file_that_is_missing_stops_the_command_with_2(home: Path, command: list[str]) -> None:
     missing = home / "nonexist.toml"
     result = run_cli("--config", str(missing), *command, home=home)

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from tui.session.startup import Startup
 
 
-NO_SIGN_IN_ASKED = "the server asked for no sign-in (it answered without one), so nothing was signed in or stored."
+NO_SIGN_IN_ASKED = (
+    "the server asked for no sign-in (it answered without one), so nothing was signed in or stored."
+)
 
 
 def _parser() -> argparse.ArgumentParser:

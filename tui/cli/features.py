@@ -143,9 +143,12 @@ def _content_document(content: ResourceContent, saved: Path | None) -> dict[str,
 
 
 def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Path | None]:
-    """Each binary content written under a name made safe from its URI, never overwriting a file; a
-    directory that cannot be written is said plainly (the contents are still printed)."""
+    """Each binary content written under a name made safe from its URI, never through a link or over a
+    file (``tui.session.saving``); a directory that cannot be written is said plainly (the contents are
+    still printed)."""
+    from tui.cli.saving import cannot_save
     from tui.model.formatting import suggested_file_name, uri_stem
+    from tui.session.saving import save_bytes
 
     saved: list[Path | None] = []
     for content in contents:
@@ -153,15 +156,10 @@ def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Pa
             saved.append(None)
             continue
         name = suggested_file_name(uri_stem(content.uri), content.mime_type)
-        path, number = directory / name, 1
         try:
-            directory.mkdir(parents=True, exist_ok=True)
-            while path.exists():
-                number += 1
-                path = directory / f"{Path(name).stem}-{number}{Path(name).suffix}"
-            path.write_bytes(content.blob)
-        except OSError as error:
-            print(f"mcp-tui: --save-dir: cannot write to {directory}: {error}", file=sys.stderr)
+            path = save_bytes(directory, name, content.blob)
+        except (OSError, ValueError) as error:
+            print(f"mcp-tui: --save-dir: {cannot_save(directory, error)}", file=sys.stderr)
             saved.append(None)
             continue
         saved.append(path)

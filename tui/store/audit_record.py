@@ -15,9 +15,8 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from tui.model.hints import Hints, hints_record
-from tui.model.redact import REDACTED
+from tui.model.redact import REDACTED, redact_text
 from tui.model.redact import redact as redact_secrets
-from tui.model.redact import redact_text
 from tui.safety.decision import RuleId
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
@@ -170,7 +169,9 @@ def make_record(
         definition_hash=definition_hash,
         # Secrets (a value under a secret's name, a token's shape) never reach the log, whatever the
         # preference; with it on, no argument does.
-        arguments=REDACTED if redact else redact_secrets(json.loads(json.dumps(dict(arguments), default=repr))),
+        arguments=REDACTED
+        if redact
+        else redact_secrets(json.loads(json.dumps(dict(arguments), default=repr))),
         hints=hints_record(hints),
         grade=grade,
         decision=decision,

@@ -54,12 +54,14 @@ def test_the_tui_gets_the_problems_and_never_the_demo_for_a_named_file(home: Pat
     config.write_text(BROKEN, encoding="utf-8")
     broken = load_startup(config_path=config)
     assert broken.servers == []
-    assert broken.problems and broken.problems[0].startswith("broken.toml, line 1: TOML syntax")
+    assert broken.problems
+    assert broken.problems[0].startswith("broken.toml, line 1: TOML syntax")
 
 
 def test_with_no_file_named_the_demo_still_stands_in_for_nothing_configured(home: Path) -> None:
     startup = load_startup(config_path=None)  # the default file, not there yet
-    assert startup.using_demo and not startup.named_file_problems
+    assert startup.using_demo
+    assert not startup.named_file_problems
     result = run_cli("servers", home=home)
     assert result.returncode == 0, result.stderr
     assert "demo" in result.stdout

@@ -33,10 +33,12 @@ def test_a_dangling_link_in_the_directory_creates_nothing_outside(
     result = save_to(command, save, home)
     assert result.returncode == 0, result.stderr
     assert list(outside.iterdir()) == []
-    assert (save / name).is_symlink() and not (save / name).exists()  # the link itself is left alone
+    assert (save / name).is_symlink()
+    assert not (save / name).exists()
     numbered = name.replace(".", "-2.", 1)
     assert f"saved to {save / numbered}" in result.stdout
-    assert (save / numbered).is_file() and not (save / numbered).is_symlink()
+    assert (save / numbered).is_file()
+    assert not (save / numbered).is_symlink()
 
 
 @pytest.mark.parametrize(("command", "name"), [(READ, "logo.png"), (CALL, "badimg-2.bin")])

@@ -46,7 +46,8 @@ _QUOTED_PAIR = re.compile(
 # key=value as in a query string, an environment or a command line; and "key: value" at the start of a
 # line (headers, YAML). Not "key: value" in the middle of prose: "the password: ..." stays readable.
 _BARE_PAIR = re.compile(
-    rf"(?P<key>(?<![A-Za-z0-9_.-])(?P<name>{_KEY_NAME})\s*=\s*|^[ \t]*(?P<line_name>{_KEY_NAME})[ \t]*:[ \t]*)"
+    rf"(?P<key>(?<![A-Za-z0-9_.-])(?P<name>{_KEY_NAME})\s*=\s*"
+    rf"|^[ \t]*(?P<line_name>{_KEY_NAME})[ \t]*:[ \t]*)"
     rf"(?P<value>(?!{re.escape(REDACTED)})(?!(?:Bearer|Basic|Token)\s)[^\s&;,\"'<>}}\]]+)",
     re.IGNORECASE | re.MULTILINE,
 )

@@ -141,6 +141,11 @@ class AuditRecord:
         )
 
 
+def as_json(arguments: Mapping[str, Any]) -> Any:
+    """The arguments as JSON holds them (a value JSON cannot hold becomes its repr)."""
+    return json.loads(json.dumps(dict(arguments), default=repr))
+
+
 def make_record(
     *,
     server: str,
@@ -169,9 +174,7 @@ def make_record(
         definition_hash=definition_hash,
         # Secrets (a value under a secret's name, a token's shape) never reach the log, whatever the
         # preference; with it on, no argument does.
-        arguments=REDACTED
-        if redact
-        else redact_secrets(json.loads(json.dumps(dict(arguments), default=repr))),
+        arguments=REDACTED if redact else redact_secrets(as_json(arguments)),
         hints=hints_record(hints),
         grade=grade,
         decision=decision,

@@ -49,6 +49,12 @@ def _say(server: str) -> Callable[[LeftOut], None]:
     return say
 
 
+def _offers_none(server: str, what: str) -> None:
+    """An empty answer said on stderr, so no output is not mistaken for a failure or a wrong name
+    (stdout, and ``--json``'s ``[]``, stay the answer)."""
+    print(f"mcp-tui: {visible_line(server)} offers no {what}.", file=sys.stderr)
+
+
 def _attach_terminal(session: Session, request: Request) -> None:
     from tui.cli.prompt import TerminalAnswerer, can_prompt
 
@@ -86,10 +92,13 @@ def resources(request: Request) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
             listing = await session.features.resources(server, note=_say(server))
             found = [{"server": server, "kind": "resource", **asdict(r)} for r in listing.resources]
-            return found + [
+            found += [
                 {"server": server, "kind": "template", **asdict(t), "variables": list(t.variables)}
                 for t in listing.templates
             ]
+            if not found:
+                _offers_none(server, "resources or resource templates")
+            return found
 
         documents, failed = await _each(session, servers, bool(request.names), fetch)
         if request.json:
@@ -111,6 +120,8 @@ def prompts(request: Request) -> int:
     async def body(session: Session) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
             found = await session.features.prompts(server, note=_say(server))
+            if not found:
+                _offers_none(server, "prompts")
             return [{"server": server, **asdict(p)} for p in found]
 
         documents, failed = await _each(session, servers, bool(request.names), fetch)

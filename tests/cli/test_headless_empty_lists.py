@@ -21,7 +21,10 @@ EMPTY = {
 
 @pytest.mark.parametrize(
     ("command", "said"),
-    [("resources", "time offers no resources or resource templates."), ("prompts", "time offers no prompts.")],
+    [
+        ("resources", "time offers no resources or resource templates."),
+        ("prompts", "time offers no prompts."),
+    ],
 )
 def test_an_empty_listing_is_said_and_json_stays_an_empty_list(home: Path, command: str, said: str) -> None:
     write_config(

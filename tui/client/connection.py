@@ -27,6 +27,7 @@ from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
+from tui.client.http_handshake_status import describe_http_status, handshake_status
 from tui.client.ext_types import server_resolve_dialect
 from tui.client.followed_resources import FollowedResources
 from tui.client.following import ChangeFollower
@@ -218,6 +219,8 @@ class Connection:
                 tg.cancel_scope.cancel()
         except Exception as exc:
             failure = errors.describe(exc)
+            if self.config.transport == "http" and not connected and (status := handshake_status(exc)):
+                failure = await describe_http_status(self.config, status)
         finally:
             self.client = None
             self._scope = None

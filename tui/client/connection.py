@@ -27,11 +27,11 @@ from tui.client import errors
 from tui.client.auth.connection_auth import ConnectionAuth
 from tui.client.auth.who_signs_in import signs_in
 from tui.client.connection_end import describe_end
-from tui.client.http_handshake_status import describe_http_status, handshake_status
 from tui.client.ext_types import server_resolve_dialect
 from tui.client.followed_resources import FollowedResources
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
+from tui.client.http_handshake_status import describe_http_status, handshake_status
 from tui.client.sent_capabilities import sent_capabilities
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, ask_log_level_when_connected

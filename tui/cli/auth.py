@@ -4,8 +4,8 @@ login runs the same core as the app: it connects, and when the server asks for s
 authorization URL, opens the browser (unless --no-browser) and waits for the redirect. With --no-input it
 never involves a person: a usable stored sign-in (renewed if needed) or client credentials succeed, anything
 else exits 3. Exit status, from the headless commands' table (``exit_codes``): 0 signed in, 2 bad usage or
-configuration, 3 not signed in: the server could not be reached, refused the sign-in or still needs one;
-130 interrupted by Ctrl+C.
+configuration, 3 not signed in: the server could not be reached, refused the sign-in, still needs one or
+asked for none; 130 interrupted by Ctrl+C.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli.exit_codes import Exit
+from tui.cli.exit_codes import CliError, Exit
 from tui.cli.log_file import log_to_file
-from tui.cli.session_run import run
+from tui.cli.session_run import refuse_named_file_problems, run
 from tui.safety.sign_in_address import address_host
 from tui.safety.visible_text import visible_indented, visible_line
 from tui.session.sign_in import cannot_sign_in, dpop_note
@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from tui.session.session import Session
     from tui.session.settings_types import ServerConfig
     from tui.session.startup import Startup
+
+
+NO_SIGN_IN_ASKED = (
+    "the server asked for no sign-in (it answered without one), so nothing was signed in or stored."
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -47,11 +52,35 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def config_first(argv: list[str]) -> list[str]:
+    """``argv`` with ``--config PATH`` (or ``--config=PATH``) moved to the front, where the parser of
+    ``auth`` reads it: like every other command's, it may come before or after the subcommand."""
+    config: list[str] = []
+    rest: list[str] = []
+    at = 0
+    while at < len(argv):
+        word = argv[at]
+        if word == "--config" and at + 1 < len(argv):
+            config, at = [word, argv[at + 1]], at + 2
+            continue
+        if word.startswith("--config="):
+            config = ["--config", word.partition("=")[2]]
+        else:
+            rest.append(word)
+        at += 1
+    return config + rest
+
+
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(config_first(argv))
     from tui.session.startup import load_startup
 
     startup = load_startup(config_path=args.config)
+    try:
+        refuse_named_file_problems(startup)
+    except CliError as error:
+        print(f"mcp-tui auth: {visible_indented(error.message)}", file=sys.stderr)
+        return int(error.code)
     # Library warnings (the SDK's deprecations) go to the log, not between the command's own lines.
     log_to_file(startup.paths.log_dir / "mcp-tui-auth.log")
     if args.command == "status":
@@ -100,6 +129,11 @@ async def _login(
         stored = session.sign_in_status(server.name)
     finally:
         await session.aclose()
+    if state.status is ConnectionStatus.CONNECTED and (stored is None or not stored.signed_in):
+        # Connected, yet nothing signed in: the server let us in without asking. Saying "Signed in"
+        # would send a script on believing it holds a sign-in that `auth status` then denies.
+        print(f"{server.name}: {NO_SIGN_IN_ASKED}", file=sys.stderr)
+        return Exit.CONNECTION
     if state.status is ConnectionStatus.CONNECTED:
         print(f"Signed in to {server.name}.")
         print(f"  grant: {server.auth.grant if server.auth is not None else 'authorization_code'}")

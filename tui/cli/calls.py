@@ -128,17 +128,32 @@ def _report(record: CallRecord, request: Request) -> int:
         print(f"mcp-tui: {visible_indented(note)}", file=sys.stderr)
     if code is not Exit.OK and error:
         print(f"mcp-tui: {visible_indented(error)}", file=sys.stderr)
-    stopped = record.decision.person_only()
-    if code is Exit.NEEDS_APPROVAL and stopped is not None:
-        print(f"mcp-tui: only a person can answer this ask, not --approve-up-to: {stopped}", file=sys.stderr)
-    elif code is Exit.NEEDS_APPROVAL:
-        grade = record.assessment.grade.grade.label
-        print(
-            f"mcp-tui: to be asked, run it on a terminal without --no-input; to allow it once here, add "
-            f"--approve-up-to {grade} (this call is {grade})",
-            file=sys.stderr,
-        )
+    if code is Exit.NEEDS_APPROVAL and (hint := _approval_hint(record)) is not None:
+        print(f"mcp-tui: {hint}", file=sys.stderr)
     return int(code)
+
+
+BROKEN_RESOLUTION_HINT = (
+    "no option can allow this call: the server's answer about it broke the rules of per-call resolution, "
+    "so only a person may approve it. Fix the server's tools/resolve answer, or run the call where you "
+    "can be asked: on a terminal without --no-input, or in the TUI."
+)
+
+
+def _approval_hint(record: CallRecord) -> str | None:
+    """What would let a call that needed approval run; never an option that cannot (``--approve-up-to``
+    never covers a changed definition or a broken resolution: ``TerminalAnswerer.pre_approved``)."""
+    from tui.safety.decision import RuleId
+
+    if record.decision.rule == RuleId.RESOLUTION_BROKEN:
+        return BROKEN_RESOLUTION_HINT
+    if (stopped := record.decision.person_only()) is not None:
+        return f"only a person can answer this ask, not --approve-up-to: {stopped}"
+    grade = record.assessment.grade.grade.label
+    return (
+        "to be asked, run it on a terminal without --no-input; to allow it once here, add "
+        f"--approve-up-to {grade} (this call is {grade})"
+    )
 
 
 def _save(record: CallRecord, request: Request) -> dict[int, Path]:

@@ -27,6 +27,8 @@ COMMANDS: dict[str, str] = {
 }
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {"policy": ("explain", "check"), "approvals": ("list", "revoke")}
 """Commands whose first word after them says what to do (``policy explain``)."""
+AUTH_COMMAND = "auth"
+"""Sign-in (``tui/cli/auth.py``): a command with subcommands of its own, so it has its own parser."""
 FEATURE_COMMANDS = ("resources", "read", "prompts", "prompt")
 """Commands about what a server offers beside tools (``tui/cli/features.py``)."""
 BASELINE_COMMANDS = ("run", "snapshot", "diff")

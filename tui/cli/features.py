@@ -49,6 +49,12 @@ def _say(server: str) -> Callable[[LeftOut], None]:
     return say
 
 
+def _offers_none(server: str, what: str) -> None:
+    """An empty answer said on stderr, so no output is not mistaken for a failure or a wrong name
+    (stdout, and ``--json``'s ``[]``, stay the answer)."""
+    print(f"mcp-tui: {visible_line(server)} offers no {what}.", file=sys.stderr)
+
+
 def _attach_terminal(session: Session, request: Request) -> None:
     from tui.cli.prompt import TerminalAnswerer, can_prompt
 
@@ -86,10 +92,13 @@ def resources(request: Request) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
             listing = await session.features.resources(server, note=_say(server))
             found = [{"server": server, "kind": "resource", **asdict(r)} for r in listing.resources]
-            return found + [
+            found += [
                 {"server": server, "kind": "template", **asdict(t), "variables": list(t.variables)}
                 for t in listing.templates
             ]
+            if not found:
+                _offers_none(server, "resources or resource templates")
+            return found
 
         documents, failed = await _each(session, servers, bool(request.names), fetch)
         if request.json:
@@ -111,6 +120,8 @@ def prompts(request: Request) -> int:
     async def body(session: Session) -> int:
         async def fetch(server: str) -> list[dict[str, Any]]:
             found = await session.features.prompts(server, note=_say(server))
+            if not found:
+                _offers_none(server, "prompts")
             return [{"server": server, **asdict(p)} for p in found]
 
         documents, failed = await _each(session, servers, bool(request.names), fetch)
@@ -143,9 +154,12 @@ def _content_document(content: ResourceContent, saved: Path | None) -> dict[str,
 
 
 def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Path | None]:
-    """Each binary content written under a name made safe from its URI, never overwriting a file; a
-    directory that cannot be written is said plainly (the contents are still printed)."""
+    """Each binary content written under a name made safe from its URI, never through a link or over a
+    file (``tui.session.saving``); a directory that cannot be written is said plainly (the contents are
+    still printed)."""
+    from tui.cli.saving import cannot_save
     from tui.model.formatting import suggested_file_name, uri_stem
+    from tui.session.saving import save_bytes
 
     saved: list[Path | None] = []
     for content in contents:
@@ -153,15 +167,10 @@ def _save_all(contents: tuple[ResourceContent, ...], directory: Path) -> list[Pa
             saved.append(None)
             continue
         name = suggested_file_name(uri_stem(content.uri), content.mime_type)
-        path, number = directory / name, 1
         try:
-            directory.mkdir(parents=True, exist_ok=True)
-            while path.exists():
-                number += 1
-                path = directory / f"{Path(name).stem}-{number}{Path(name).suffix}"
-            path.write_bytes(content.blob)
-        except OSError as error:
-            print(f"mcp-tui: --save-dir: cannot write to {directory}: {error}", file=sys.stderr)
+            path = save_bytes(directory, name, content.blob)
+        except (OSError, ValueError) as error:
+            print(f"mcp-tui: --save-dir: {cannot_save(directory, error)}", file=sys.stderr)
             saved.append(None)
             continue
         saved.append(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, find_command
+from tui.cli.command_words import AUTH_COMMAND, BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, find_command
 from tui.cli.exit_codes import CliError
 from tui.session import collector
 
@@ -72,10 +72,12 @@ def main(argv: list[str] | None = None) -> int:
         from tui.demo.main import main as demo_main
 
         return demo_main(argv[1:])
-    if argv[:1] == ["auth"]:
+    at = find_command(argv)
+    if at is not None and argv[at] == AUTH_COMMAND:
+        # Global options (--config) may come before ``auth`` as before any other command.
         from tui.cli.auth import main as auth_main
 
-        return auth_main(argv[1:])
+        return auth_main(argv[:at] + argv[at + 1 :])
 
     # The TUI and the headless commands start a session: no garbage collection until it has loaded
     # the SDK (it resumes then, or here for a command that never got that far).

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tui.cli.arguments import is_pair
-from tui.cli.command_words import BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, SUBCOMMANDS
+from tui.cli.command_words import AUTH_COMMAND, BASELINE_COMMANDS, COMMANDS, FEATURE_COMMANDS, SUBCOMMANDS
 from tui.cli.exit_codes import CliError, Exit, exit_codes_text
 
 ARGS_HELP = """\
@@ -63,11 +63,10 @@ class Request:
 
 
 def unknown_command(word: str) -> CliError:
-    close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.5)
+    known = [*COMMANDS, AUTH_COMMAND]
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else "."
-    return CliError(
-        Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(COMMANDS)} (see --help)"
-    )
+    return CliError(Exit.USAGE, f"unknown command {word!r}{hint} Commands: {', '.join(known)} (see --help)")
 
 
 def _moment(text: str) -> datetime:

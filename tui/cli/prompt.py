@@ -8,11 +8,11 @@ sent, an elicitation is declined). Reading uses the event loop (no thread), so C
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 from typing import Any
 
+from tui.cli import elicit_fields
 from tui.cli.sampling_prompt import DECLINED_AT_PROMPT
 from tui.cli.sampling_prompt import describe as describe_sampling
 from tui.model.events import ElicitationRequested, SamplingRequested
@@ -88,48 +88,38 @@ async def confirm_on_terminal(request: ConfirmRequest) -> ConfirmChoice:
     return ConfirmChoice.ONCE if (answer or "").lower() in ("y", "yes") else ConfirmChoice.CANCEL
 
 
-def _field_value(spec: dict[str, Any], text: str) -> Any:
-    kind = spec.get("type")
-    if kind == "boolean":
-        return text.lower() in ("y", "yes", "true", "1")
-    if kind in ("integer", "number"):
-        return int(text) if kind == "integer" else float(text)
-    return text
-
-
 async def elicit_on_terminal(question: ElicitationRequested) -> tuple[str, dict[str, Any] | None]:
-    """One prompt per field of the requested schema; an empty answer keeps the default (or skips)."""
+    """One prompt per field of the requested schema, each answer checked as the TUI's form checks it: an
+    answer that is not valid says why and is asked again; an empty answer keeps the default (or skips
+    a field that is not required)."""
     say(f"\n{visible_line(question.server)} asks: {visible_indented(question.message)}")
-    properties = question.requested_schema.get("properties") or {}
-    required = set(question.requested_schema.get("required") or [])
     content: dict[str, Any] = {}
-    for name, spec in properties.items():
-        spec = spec if isinstance(spec, dict) else {}
-        title = visible_line(str(spec.get("title") or name))
-        choices = (
-            f" ({'/'.join(visible_line(str(c)) for c in spec['enum'])})"
-            if isinstance(spec.get("enum"), list)
-            else ""
-        )
-        default = spec.get("default")
-        shown_default = f" [{visible(json.dumps(default))}]" if default is not None else ""
+    for item in elicit_fields.fields_of(question.requested_schema):
+        for line in elicit_fields.lines_before(item):
+            say(line)
         while True:
-            ask(f"{title}{choices}{shown_default}{' (required)' if name in required else ''}: ")
+            ask(elicit_fields.prompt(item))
             text = await read_line()
             if text is None:
                 question.reason = INPUT_ENDED
                 return ("cancel", None)
             if not text:
-                if default is not None:
-                    content[name] = default
-                elif name in required:
+                if "default" in item.spec:
+                    content[item.name] = item.spec["default"]
+                    break
+                if item.required:
+                    say(f"  {item.title} is required: type an answer (Ctrl+D cancels)")
                     continue
                 break
             try:
-                content[name] = _field_value(spec, text)
-            except ValueError:
-                say(f"  {title} needs a {spec.get('type')}")
+                value = elicit_fields.read(item, text)
+            except ValueError as error:
+                say(f"  {item.title}: {error}")
                 continue
+            if problems := elicit_fields.problems(item, value):
+                say(f"  {item.title}: {visible_indented('; '.join(problems), '    ')}")
+                continue
+            content[item.name] = value
             break
     ask("Send these answers? [y/N] ")
     answer = await read_line()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tui.model.hints import hints_record
 from tui.model.servers import dialect_label
 from tui.safety.lint import LintWarning
+from tui.safety.visible_text import escape_hidden_in_json
 
 if TYPE_CHECKING:
     from tui.model.servers import ServerState, ToolInfo
@@ -19,8 +20,9 @@ if TYPE_CHECKING:
 
 
 def emit(document: Any) -> None:
-    """One JSON document on stdout (server text stays data: JSON escapes every control character)."""
-    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    """One JSON document on stdout. Server text stays data: every control character and every character
+    that hides or reorders text is a ``\\uXXXX`` escape, never raw (``escape_hidden_in_json``)."""
+    sys.stdout.write(escape_hidden_in_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
 
 
 def tool_title(tool: ToolInfo) -> str | None:

@@ -8,10 +8,18 @@ from pathlib import Path
 
 from tui.model.formatting import extension_for, safe_stem
 from tui.model.results import ContentBlock
+from tui.session.saving import LinkRefused, save_bytes
+
+
+def cannot_save(directory: Path, error: OSError | ValueError) -> str:
+    if isinstance(error, LinkRefused):
+        return str(error.strerror)
+    return f"cannot write to {directory}: {error}"
 
 
 def save_blocks(blocks: Sequence[ContentBlock], directory: Path, tool: str) -> dict[int, Path]:
-    """Each binary block's file, by block index; names come from the tool (made safe), never overwrite.
+    """Each binary block's file, by block index; names come from the tool (made safe); never through a
+    link, never over an existing file (``tui.session.saving``).
 
     A block whose data was not base64 is not written (its line in the output says why)."""
     stem = safe_stem(tool)
@@ -27,15 +35,9 @@ def save_blocks(blocks: Sequence[ContentBlock], directory: Path, tool: str) -> d
         if block.decode_error:
             continue
         try:
-            directory.mkdir(parents=True, exist_ok=True)
-            path = directory / f"{stem}-{index + 1}{extension_for(mime)}"
-            number = 1
-            while path.exists():
-                number += 1
-                path = directory / f"{stem}-{index + 1}-{number}{extension_for(mime)}"
-            path.write_bytes(data)
-        except OSError as error:  # the call has run: say so, and still print its result
-            print(f"mcp-tui: --save-dir: cannot write to {directory}: {error}", file=sys.stderr)
+            path = save_bytes(directory, f"{stem}-{index + 1}{extension_for(mime)}", data)
+        except (OSError, ValueError) as error:  # the call has run: say so, and still print its result
+            print(f"mcp-tui: --save-dir: {cannot_save(directory, error)}", file=sys.stderr)
             break
         saved[index] = path
     return saved

@@ -36,6 +36,7 @@ def load(request: Request) -> Startup:
         )
     except ValueError as error:
         raise CliError(Exit.USAGE, str(error)) from None
+    refuse_named_file_problems(startup)
     for problem in startup.problems:
         print(f"mcp-tui: {problem}", file=sys.stderr)
     from tui.cli.log_file import log_to_file
@@ -47,6 +48,16 @@ def load(request: Request) -> Startup:
         limit = "preflight" if request.command == "resolve" else "call"
         startup.timeout_overrides[limit] = request.timeout
     return startup
+
+
+def refuse_named_file_problems(startup: Startup) -> None:
+    """A config file the person named that cannot be read in full stops a headless command before
+    anything starts (exit 2, as ``--check-config``): a script must not run on part of its file, or on
+    the demo in its place."""
+    if startup.named_file_problems:
+        lines = "\n".join(str(problem) for problem in startup.problems)
+        where = startup.config.source or "the config file"
+        raise CliError(Exit.USAGE, f"{where} cannot be used; nothing was started:\n{lines}")
 
 
 async def with_session(startup: Startup, body: Body) -> int:

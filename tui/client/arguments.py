@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from tui.client.long_enums import consts_as_enums, short_repr, table_enum
@@ -99,4 +100,24 @@ def _build_validator(schema: dict[str, Any]) -> Validator | str:
         reason = error.message if len(error.message) <= 300 else error.message[:299] + "…"
         return f"the tool's inputSchema is invalid: {reason}"
     fast_cls = validators.extend(validator_cls, {"enum": table_enum(validator_cls.VALIDATORS["enum"])})
-    return fast_cls(schema, format_checker=validator_cls.FORMAT_CHECKER)
+    return fast_cls(schema, format_checker=_with_uri(validator_cls.FORMAT_CHECKER))
+
+
+_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]+")
+"""An absolute URI as RFC 3986 begins it: a scheme, a colon, then something, with no blank in it."""
+
+
+def _with_uri(checker: Any) -> Any:
+    """``checker`` that also checks ``format: uri`` (jsonschema checks it only when an optional package
+    is installed; a form field for a homepage should refuse "zzz" everywhere alike)."""
+    if "uri" in checker.checkers:
+        return checker
+    from jsonschema import FormatChecker
+
+    extended = FormatChecker(formats=())
+    extended.checkers = {**checker.checkers, "uri": (_is_uri, ())}
+    return extended
+
+
+def _is_uri(instance: object) -> bool:
+    return not isinstance(instance, str) or _URI.fullmatch(instance) is not None

@@ -31,6 +31,7 @@ from tui.client.ext_types import server_resolve_dialect
 from tui.client.followed_resources import FollowedResources
 from tui.client.following import ChangeFollower
 from tui.client.health import watch_health
+from tui.client.http_handshake_status import describe_http_status, handshake_status
 from tui.client.sent_capabilities import sent_capabilities
 from tui.client.server_hooks import CLIENT_INFO, ServerHooks, build_client
 from tui.client.server_settings import apply_log_level, apply_roots, ask_log_level_when_connected
@@ -232,6 +233,8 @@ class Connection:
                 tg.cancel_scope.cancel()
         except Exception as exc:
             failure = errors.describe(exc)
+            if self.config.transport == "http" and not connected and (status := handshake_status(exc)):
+                failure = await describe_http_status(self.config, status)
         finally:
             self.client = None
             self._scope = None

@@ -10,6 +10,7 @@ message stays in memory only, like the rest of the session.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -100,6 +101,11 @@ def _exported(record: TrafficRecord) -> str:
 def export_jsonl(records: Iterable[TrafficRecord], path: Path) -> int:
     """Write one JSON object per line (the records as shown: redacted); returns how many."""
     lines = [_exported(r) for r in records]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # Only its owner may read it, like the audit log: redaction catches the secrets it knows the shape
+    # of, and the rest of a server's traffic is nobody else's business either.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        os.fchmod(file.fileno(), 0o600)  # an export written over an older, more open file
+        file.write("".join(line + "\n" for line in lines))
     return len(lines)

@@ -22,6 +22,9 @@ class Startup:
     """The file settings are read from and written to (None for JSON imports, which are never written)."""
     using_demo: bool = False
     """True when nothing was configured and the bundled demo server stands in."""
+    named_file_problems: bool = False
+    """True when the user named the config file (``--config`` or ``MCP_TUI_CONFIG``) and it could not be
+    read in full: the headless commands refuse to run on part of it, and the demo never stands in for it."""
     timeout_overrides: dict[str, float] = field(default_factory=dict)
     """Timeouts set for this run only (the headless ``--timeout``): they hold over ``[timeouts]`` even
     when the file changes, and are never saved."""
@@ -55,10 +58,14 @@ def load_startup(
         replace(s, protocol=protocol) for s in adhoc_servers([url] if url else [], command or [], sse=sse)
     ]
     config, problems = load_config(choice.path, must_exist=choice.must_exist)
+    named_file_problems = choice.must_exist and bool(problems)
     # The demo acts in the app's own sandbox directory (it follows MCP_TUI_HOME like every other file).
+    # It stands in only for "nothing configured", never for a file the user named that could not be read:
+    # a script that named its servers must not end up talking to the demo.
     servers = [
         replace(s, args=(*s.args, "--sandbox", str(paths.demo_sandbox))) if s.builtin else s
         for s in servers_to_use(config, adhoc)
+        if not (s.builtin and named_file_problems)
     ]
     using_demo = bool(servers) and all(server.builtin for server in servers)
     # JSON files from other clients are read, never written.
@@ -70,4 +77,5 @@ def load_startup(
         problems=[str(problem) for problem in problems],
         config_file=writable,
         using_demo=using_demo,
+        named_file_problems=named_file_problems,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
 _CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 
@@ -94,19 +95,32 @@ def without_hidden(text: str) -> str:
     return _HIDDEN.sub("", text)
 
 
+_NON_PRINTING = frozenset({"Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp", "Zs"})
+"""Unicode categories that print nothing a reader can tell apart: controls, format characters (every
+one, bidi included), unassigned and private-use code points, surrogates, separators and odd spaces."""
+_BEYOND_ASCII = re.compile("[^\x00-\x7e]")
+
+
 def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if _HIDDEN.match(char) is None and unicodedata.category(char) not in _NON_PRINTING:
+        return char
     # json.dumps with ensure_ascii writes astral characters as a surrogate pair, as JSON requires.
-    return json.dumps(match.group())[1:-1]
+    return json.dumps(char)[1:-1]
 
 
 def escape_hidden_in_json(text: str) -> str:
-    """JSON text with hiding characters written as ``\\uXXXX`` escapes: the same JSON value, now visible.
+    """JSON text with every character that prints nothing visible written as a ``\\uXXXX`` escape: the
+    same JSON value, now visible. The one function for JSON that people read: every ``--json`` document
+    and the raw argument editor (where ``<U+XXXX>`` would change the value).
 
-    For editable JSON (the raw argument editor), where ``<U+XXXX>`` would change the value. JSON only
-    allows these characters inside strings, where a ``\\u`` escape means exactly the same character.
-    DEL and the C1 controls are escaped too: ``json.dumps`` escapes only C0 and leaves them raw.
+    Escaped: DEL and the C1 controls (``json.dumps`` escapes only C0), every format character (category
+    Cf: bidi controls, zero-width characters, tag characters...), the other hiding characters of
+    ``HIDDEN_RANGES``, line and paragraph separators, spaces other than the ASCII one, and unassigned or
+    private-use code points. JSON only allows them inside strings, where the escape means the same
+    character. Letters, marks and symbols of every script stay as they are.
     """
-    return _HIDDEN_OR_DEL_C1.sub(_json_escape, text)
+    return _BEYOND_ASCII.sub(_json_escape, text)
 
 
 def visible_indented(text: str, indent: str = "  ") -> str:

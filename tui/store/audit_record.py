@@ -15,11 +15,12 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from tui.model.hints import Hints, hints_record
+from tui.model.redact import REDACTED, redact_text
+from tui.model.redact import redact as redact_secrets
 from tui.safety.decision import RuleId
 
 Outcome = Literal["ok", "error", "cancelled", "denied", "timeout", "unanswered"]
 OUTCOMES: frozenset[str] = frozenset({"ok", "error", "cancelled", "denied", "timeout", "unanswered"})
-REDACTED = "<redacted>"
 
 # (field, JSON type, meaning): the documentation of every field of a record, in order.
 FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
@@ -34,7 +35,7 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "arguments",
         'object or `"<redacted>"`',
-        'the arguments exactly as sent (or as they would have been); `"<redacted>"` when the '
+        'the arguments as sent (or as they would have been), secrets redacted; `"<redacted>"` when the '
         "`redact_arguments_in_audit` preference is on",
     ),
     (
@@ -160,6 +161,11 @@ class AuditRecord:
         )
 
 
+def as_json(arguments: Mapping[str, Any]) -> Any:
+    """The arguments as JSON holds them (a value JSON cannot hold becomes its repr)."""
+    return json.loads(json.dumps(dict(arguments), default=repr))
+
+
 def make_record(
     *,
     server: str,
@@ -187,7 +193,9 @@ def make_record(
         server=server,
         tool=tool,
         definition_hash=definition_hash,
-        arguments=REDACTED if redact else json.loads(json.dumps(dict(arguments), default=repr)),
+        # Secrets (a value under a secret's name, a token's shape) never reach the log, whatever the
+        # preference; with it on, no argument does.
+        arguments=REDACTED if redact else redact_secrets(as_json(arguments)),
         hints=hints_record(hints),
         grade=grade,
         decision=decision,
@@ -195,7 +203,7 @@ def make_record(
         rule=rule,
         outcome=outcome,
         duration_ms=duration_ms,
-        error=error,
+        error=None if error is None else redact_text(error),
         changes=list(changes or []),
         choice=choice,
         interface=interface,

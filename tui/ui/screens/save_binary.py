@@ -16,12 +16,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from tui.session.saving import LinkRefused, save_bytes
 from tui.ui.safe_text import literal
 from tui.ui.widgets.key_footer import KeyFooter
 
 
 def _describe_error(path: Path, error: OSError) -> str:
     """A plain sentence for a failed write; errno decides, so it reads the same on every platform."""
+    if isinstance(error, LinkRefused):
+        return f"The folder {path.parent} is a symbolic link; choose the real folder it points to."
     if isinstance(error, PermissionError):
         return f"Permission denied: cannot write {path}."
     if isinstance(error, IsADirectoryError):
@@ -122,9 +125,15 @@ class SaveBinaryScreen(ModalScreen[Path | None]):
             self._say(f"{path} already exists. Press Overwrite to replace it, or change the name.", "warning")
             return
         try:
-            # "x" refuses a file that appeared since the check; "w" only after the person confirmed.
-            with path.open("wb" if overwrite else "xb") as handle:
-                handle.write(self.data)
+            # Never through a link; an existing file is replaced only after the person confirmed it,
+            # and one that appeared since the check is asked about first.
+            save_bytes(
+                path.parent,
+                path.name,
+                self.data,
+                create_directory=False,
+                if_exists="replace" if overwrite else "refuse",
+            )
         except FileExistsError:
             self._confirmed_overwrite = path
             self.query_one("#save-confirm", Button).label = "Overwrite"

@@ -22,9 +22,10 @@ from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, decide
-from tui.safety.lint import LintWarning, lint_tool
+from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.safety.tool_lint import lint_listed_tool
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter
@@ -291,11 +292,7 @@ def _audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
 def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
     """The tool's lint warnings, with the resolve result for these arguments when there is one."""
     resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
-    return tuple(
-        lint_tool(
-            tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
-        )
-    )
+    return tuple(lint_listed_tool(tool, resolved))
 
 
 def cancelled_while_running(elapsed_s: float) -> CallOutcome:

@@ -21,6 +21,11 @@ def call_lines(record: AuditRecord) -> list[str]:
         f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}",
         f"    {visible_line(record.reason)}",
     ]
+    if record.preview is not None:  # written made visible; a record edited by hand may not be
+        left_out = f"  (not in it: {', '.join(map(visible_line, record.preview_unreferenced))})"
+        lines.append(
+            f'    preview: "{visible_line(record.preview)}"{left_out if record.preview_unreferenced else ""}'
+        )
     if record.error:
         lines.append(f"    error: {visible_line(record.error)}")
     return lines

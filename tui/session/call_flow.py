@@ -16,12 +16,14 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from tui.config.model import ServerConfig
+from tui.model.display_templates import CallPreview
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, decide
+from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
@@ -67,6 +69,8 @@ class Evaluation:
     decision: Decision
     lint: tuple[LintWarning, ...] = ()
     """What the app itself finds suspicious about the tool (it keeps category preferences from applying)."""
+    preview: CallPreview | None = None
+    """The server's one-line wording of this call (Display Templates), when its definition has one."""
 
     def confirm_request(self) -> ConfirmRequest:
         """The question for the person when the decision is ``ask``."""
@@ -88,6 +92,7 @@ class Evaluation:
             warnings=preflight.warnings,
             claimed=preflight.claimed,
             static=preflight.static if preflight.claimed is not None else None,
+            preview=self.preview,
         )
 
 
@@ -185,7 +190,8 @@ class CallFlow:
             resolution_broken=preflight.extension_failure,
             arguments_rejected=preflight.call_blocked_reason,
         )
-        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
+        preview = tool_preview(tool, frozen)  # from the definition at hand: never one cached across a listing
+        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint, preview)
 
     async def run(
         self,
@@ -264,6 +270,7 @@ class CallFlow:
                 changes=record.decision.changes or None,
                 choice=record.choice.value if record.choice else None,
                 interface=self.interface,
+                preview=evaluation.preview,
                 redact=self.policy.preferences.redact_arguments_in_audit,
                 now=record.decided_at,
             )

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from tui.model.display_templates import CallPreview
 from tui.model.hints import Hints, hints_record
 from tui.safety.decision import RuleId
 
@@ -67,6 +68,17 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
         "after `ask`: what the person chose (`once`, `session`, `always`, `cancel`), or `unanswered`",
     ),
     ("interface", "string", "where the call was made: `tui` (the app) or `cli` (a headless command)"),
+    (
+        "preview",
+        'string or null or `"<redacted>"`',
+        "the server's one-line wording of the call (its display template, rendered with these arguments and "
+        'made visible); null when the tool declares none; `"<redacted>"` with the arguments',
+    ),
+    (
+        "preview_unreferenced",
+        "list of strings",
+        "the names of the arguments the call supplied that the preview does not show",
+    ),
 )
 
 
@@ -99,6 +111,8 @@ class AuditRecord:
     changes: list[str] = field(default_factory=list)
     choice: str | None = None
     interface: str = "tui"
+    preview: str | None = None
+    preview_unreferenced: list[str] = field(default_factory=list)
 
     def to_line(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"), default=repr)
@@ -127,6 +141,12 @@ class AuditRecord:
             raise ValueError("error and choice must be strings or null")
         if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
             raise ValueError("changes must be a list of strings")
+        # Records written before previews existed have neither field: no preview, nothing left out.
+        preview, unreferenced = data.get("preview"), data.get("preview_unreferenced", [])
+        if not (preview is None or isinstance(preview, str)):
+            raise ValueError("preview must be a string or null")
+        if not isinstance(unreferenced, list) or not all(isinstance(n, str) for n in unreferenced):
+            raise ValueError("preview_unreferenced must be a list of strings")
         return cls(
             **{key: data[key] for key in strings},
             arguments=arguments,
@@ -137,6 +157,8 @@ class AuditRecord:
             changes=list(changes),
             choice=choice,
             interface=interface,
+            preview=preview,
+            preview_unreferenced=list(unreferenced),
         )
 
 
@@ -157,10 +179,13 @@ def make_record(
     changes: list[str] | None = None,
     choice: str | None = None,
     interface: str = "tui",
+    preview: CallPreview | None = None,
     redact: bool = False,
     now: datetime | None = None,
 ) -> AuditRecord:
-    """A record from the app's own objects; ``redact`` is ``Preferences.redact_arguments_in_audit``."""
+    """A record from the app's own objects; ``redact`` is ``Preferences.redact_arguments_in_audit`` (the
+    preview shows argument values, so it is redacted with them; the names it leaves out are kept)."""
+    preview_text = None if preview is None else (REDACTED if redact else preview.text)
     return AuditRecord(
         time=iso_utc(now),
         server=server,
@@ -178,6 +203,8 @@ def make_record(
         changes=list(changes or []),
         choice=choice,
         interface=interface,
+        preview=preview_text,
+        preview_unreferenced=list(preview.unreferenced) if preview is not None else [],
     )
 
 

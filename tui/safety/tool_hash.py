@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tui.model.display_templates import tool_template_value
-
 
 def canonical_json(value: Any) -> str:
     """One spelling per value: sorted keys, no whitespace; non-JSON values fall back to their repr."""
@@ -78,8 +76,7 @@ class DefinitionSnapshot:
     @classmethod
     def from_tool(cls, tool: Any) -> DefinitionSnapshot:
         """From anything shaped like ``tui.model.servers.ToolInfo``."""
-        template = tool_template_value(tool.raw.get("_meta"))
-        return cls.of(tool.name, tool.description, tool.input_schema, tool.annotations, template)
+        return cls.of(tool.name, tool.description, tool.input_schema, tool.annotations, tool.display_template)
 
     @property
     def hash(self) -> str:

@@ -30,7 +30,8 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "definition_hash",
         "string",
-        "sha256 (hex) of the tool's name, description, inputSchema and static annotations",
+        "sha256 (hex) of the tool's name, description, inputSchema and static annotations, and its "
+        "display template when it has one",
     ),
     (
         "arguments",

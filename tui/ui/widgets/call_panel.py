@@ -26,6 +26,7 @@ from tui.ui.safe_text import literal
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.preflight_status import PreflightStatusBar
+from tui.ui.widgets.preview_line import PreviewLine
 from tui.ui.widgets.results.call_progress import CallProgress
 from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.results.saveable import SaveableBlock
@@ -132,6 +133,7 @@ class CallPanel(Vertical):
     def show_evaluation(self, evaluation: ArgumentsEvaluated) -> None:
         self.status_bar.show_evaluation(evaluation)
         self.badges.update(evaluation.assessment.hints, evaluation.assessment.grade.grade)
+        self.query_one("#call-preview", PreviewLine).show(evaluation.preview)
         if self.form is not None:
             self.form.show_errors(evaluation.errors)
 
@@ -141,6 +143,7 @@ class CallPanel(Vertical):
             yield Static("", id="call-title")
             yield HintBadges(id="call-badges")
             yield PreflightStatusBar(id="call-preflight")
+            yield PreviewLine(id="call-preview")
         yield VerticalScroll(id="call-editor")
         with Horizontal(id="call-bar"):
             yield Button(
@@ -179,6 +182,7 @@ class CallPanel(Vertical):
         self.query_one("#call-title", Static).update(title)
         self.badges.update(hints, grade, tool.resolve_method is not None)
         self.status_bar.show_result(None)
+        self.query_one("#call-preview", PreviewLine).show(None)  # until the new form is evaluated
         if self.evaluation is not None:
             # The new form's first edit is evaluated even when it repeats the last arguments (reopening a
             # call from History does): the status starts again from "Preflight".

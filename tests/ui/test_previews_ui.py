@@ -41,7 +41,7 @@ async def test_the_call_panel_shows_the_servers_wording_as_the_form_changes(home
         await wait_for(pilot, lambda: preview_shown(app) == read)
 
         await app.main_screen.open_tool(tools["roll_dice"], {})  # no template: no line at all
-        await wait_for(pilot, lambda: panel(app).tool is not None and panel(app).tool.name == "roll_dice")
+        await wait_for(pilot, lambda: getattr(panel(app).tool, "name", None) == "roll_dice")
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         assert preview_shown(app) == ""
 

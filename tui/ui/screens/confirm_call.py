@@ -22,6 +22,7 @@ from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import clean, literal, one_line
 from tui.ui.screens import confirm_text as text
 from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.preview_line import PreviewLine
 
 
 def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
@@ -137,6 +138,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             yield TextArea(
                 clean(request.arguments_json), id="confirm-arguments", read_only=True, soft_wrap=True
             )
+            # The server's own wording (Display Templates) comes after the grade, the reasons and the
+            # arguments as sent, never instead of them: this is a permission prompt.
+            yield PreviewLine(request.preview, id="confirm-preview")
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
                 if request.needs_typed_name:

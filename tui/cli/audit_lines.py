@@ -21,7 +21,7 @@ def call_lines(record: AuditRecord) -> list[str]:
         f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}",
         f"    {visible_line(record.reason)}",
     ]
-    if record.preview is not None:  # written made visible; a record edited by hand may not be
+    if record.preview is not None:  # visible when written, made so again: a log can be edited by hand
         left_out = f"  (not in it: {', '.join(map(visible_line, record.preview_unreferenced))})"
         lines.append(
             f'    preview: "{visible_line(record.preview)}"{left_out if record.preview_unreferenced else ""}'

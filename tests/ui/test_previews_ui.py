@@ -35,9 +35,8 @@ async def test_the_call_panel_shows_the_servers_wording_as_the_form_changes(home
         await app.main_screen.open_tool(
             tools["manage_files"], {"action": "read", "path": "notes.md", "content": "x"}
         )
-        read = (
-            'Server\'s wording: "read notes.md from the sandbox"  (+1 argument not in this summary: content)'
-        )
+        # In the call bar, one row cut at its end: what the line leaves out comes first.
+        read = 'Server\'s wording: [+1 not shown: content] "read notes.md from the sandbox"'
         await wait_for(pilot, lambda: preview_shown(app) == read)
 
         await app.main_screen.open_tool(tools["roll_dice"], {})  # no template: no line at all

@@ -53,6 +53,14 @@ class CallPreview:
         return f"(+{count} {noun} not in this summary: {', '.join(self.unreferenced)})"
 
     @property
+    def short_omission(self) -> str:
+        """``[+1 not shown: upload_to]``: the marker for a line cut at its end (a row, a bar), where it
+        goes before the wording, so a cut takes the wording, never the marker; "" when none is left out."""
+        if not self.unreferenced:
+            return ""
+        return f"[+{len(self.unreferenced)} not shown: {', '.join(self.unreferenced)}]"
+
+    @property
     def line(self) -> str:
         """The rendered text and, when it leaves arguments out, the omission marker after two spaces."""
         return f"{self.text}  {self.omission}" if self.unreferenced else self.text

@@ -150,10 +150,7 @@ def preview_after_row(preview: CallPreview) -> Content:
     marker must not be what is lost."""
     parts = [Content("  ")]
     if preview.unreferenced:
-        names = ", ".join(preview.unreferenced)
-        parts.append(
-            literal(one_line(f"[+{len(preview.unreferenced)} not shown: {names}] ", 80), "$text-warning")
-        )
+        parts.append(literal(one_line(preview.short_omission, 80) + " ", "$text-warning"))
     parts.append(literal(f'"{one_line(preview.text, PREVIEW_LIMIT)}"', "italic"))
     return Content.assemble(*parts)
 

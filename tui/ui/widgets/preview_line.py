@@ -19,29 +19,38 @@ TEXT_LIMIT = 160
 choices) aside, and cut at the edge it would hide the omission marker that follows it."""
 
 
-def preview_content(preview: CallPreview, limit: int = TEXT_LIMIT) -> Content:
-    """``Server's wording: "delete notes.md"  (+1 argument not in this summary: content)``."""
+def preview_content(preview: CallPreview, limit: int = TEXT_LIMIT, *, one_row: bool = False) -> Content:
+    """``Server's wording: "delete notes.md"  (+1 argument not in this summary: content)``; on ``one_row``
+    (a line cut at its end) ``Server's wording: [+1 not shown: content] "delete notes.md"``."""
     text = preview.text if len(preview.text) <= limit else preview.text[: limit - 1] + "…"
-    parts = [Content.styled(LABEL, "dim"), literal(f'"{text}"', "italic")]
-    if preview.unreferenced:
-        parts += [Content("  "), literal(preview.omission, "$text-warning")]
-    return Content.assemble(*parts)
+    quoted = literal(f'"{text}"', "italic")
+    if not preview.unreferenced:
+        return Content.assemble(Content.styled(LABEL, "dim"), quoted)
+    if one_row:
+        marker = literal(preview.short_omission + " ", "$text-warning")
+        return Content.assemble(Content.styled(LABEL, "dim"), marker, quoted)
+    marker = literal(preview.omission, "$text-warning")
+    return Content.assemble(Content.styled(LABEL, "dim"), quoted, Content("  "), marker)
 
 
 class PreviewLine(Static):
-    """One call's preview, or nothing (``show(None)`` hides it)."""
+    """One call's preview, or nothing (``show(None)`` hides it). ``one_row``: drawn in a single row cut at
+    its end (the call bar), so what the line leaves out comes before the wording."""
 
     DEFAULT_CSS = """
     PreviewLine { height: auto; }
     PreviewLine.-none { display: none; }
     """
 
-    def __init__(self, preview: CallPreview | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, preview: CallPreview | None = None, *, one_row: bool = False, id: str | None = None
+    ) -> None:
         super().__init__("", id=id)
         self.preview: CallPreview | None = None
+        self._one_row = one_row
         self.show(preview)
 
     def show(self, preview: CallPreview | None) -> None:
         self.preview = preview
         self.set_class(preview is None, "-none")
-        self.update(preview_content(preview) if preview is not None else "")
+        self.update(preview_content(preview, one_row=self._one_row) if preview is not None else "")

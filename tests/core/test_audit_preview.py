@@ -23,9 +23,10 @@ def record(preview: CallPreview | None, *, redact: bool = False) -> AuditRecord:
 
 
 def test_the_preview_and_what_it_leaves_out_are_written_and_read_back() -> None:
-    line = json.loads(record(PREVIEW).to_line())
+    written = record(PREVIEW)
+    line = json.loads(written.to_line())
     assert (line["preview"], line["preview_unreferenced"]) == ("read notes.md", ["upload_to"])
-    assert AuditRecord.from_json(line) == record(PREVIEW)
+    assert AuditRecord.from_json(line) == written
 
 
 def test_no_template_is_null_and_nothing_left_out() -> None:

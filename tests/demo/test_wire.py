@@ -13,8 +13,10 @@ import mcp_types as types
 import pytest
 
 from tests.demo.conftest import MODES, RAW, raw_tools
+from tui.demo.dialects import EXTENSION
 from tui.demo.registry import TOOLS
 from tui.demo.server import DemoServer
+from tui.model.display_templates import DISPLAY_TEMPLATES_ID
 
 RESOLVABLE = {"manage_files", "sql", "http_api"}
 # Each resolvable tool offers a different set of the seed dialects, so one client sees all three at work.
@@ -33,7 +35,9 @@ async def test_tools_list_carries_the_resolve_flags(server: DemoServer, mode: st
     for name, tool in listed.items():
         flags = {key: tool[key] for key in ("resolve", "dynamicAnnotations") if key in tool}
         assert flags == SEED_FLAGS.get(name, {}), name
-        assert "_meta" not in tool, "no extension marker for a client that did not advertise it"
+        meta = tool.get("_meta", {})
+        assert EXTENSION not in meta, "no extension marker for a client that did not advertise it"
+        assert set(meta) <= {DISPLAY_TEMPLATES_ID}, name
         assert tool["title"], name
         assert len(tool["description"]) > 40, name
 

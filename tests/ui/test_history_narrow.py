@@ -44,7 +44,8 @@ async def test_every_history_row_shows_the_whole_tool_name(home: Path, size: tup
             assert " demo/world_clock " in row, f"the tool is cut at {size}: {row!r}"
             assert " low " in row
             assert " ok " in row
-            assert "…" not in row
+            # Up to the tool, nothing is cut; the server's wording after it may be, at the panel's edge.
+            assert "…" not in row[: row.index(" demo/world_clock ")]
         if size[0] >= 120:  # room for every column
             assert TIME.search(history.render_line(0).text)
 

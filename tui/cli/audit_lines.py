@@ -21,6 +21,11 @@ def call_lines(record: AuditRecord) -> list[str]:
         f"{head}  {record.grade}  {record.decision} ({record.rule})  {record.outcome}{took}",
         f"    {visible_line(record.reason)}",
     ]
+    if record.preview is not None:  # visible when written, made so again: a log can be edited by hand
+        left_out = f"  (not in it: {', '.join(map(visible_line, record.preview_unreferenced))})"
+        lines.append(
+            f'    preview: "{visible_line(record.preview)}"{left_out if record.preview_unreferenced else ""}'
+        )
     if record.error:
         lines.append(f"    error: {visible_line(record.error)}")
     if record.agent is not None:  # a gateway call: which agent asked for it, as its host named it

@@ -11,7 +11,7 @@ from tui.cli.arguments import check_arguments, collect_arguments
 from tui.cli.exit_codes import CliError, Exit
 from tui.cli.parsing import Request
 from tui.cli.records import call_document, emit, evaluation_document
-from tui.cli.render import evaluation_lines, outcome_lines
+from tui.cli.render import evaluation_lines, outcome_lines, preview_line
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import connect, find_tool, only, split_names
 from tui.safety.visible_text import visible_indented, visible_line
@@ -122,6 +122,8 @@ def _report(record: CallRecord, request: Request) -> int:
     if request.json:
         emit(call_document(record, status, duration_ms, error))
     else:
+        if sent and record.evaluation.preview is not None:
+            print(preview_line(record.evaluation.preview))
         for line in outcome_lines(outcome, saved):
             print(line)
     for note in record.notes:

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from tui.cli import elicit_fields
+from tui.cli.render import preview_line
 from tui.cli.sampling_prompt import DECLINED_AT_PROMPT
 from tui.cli.sampling_prompt import describe as describe_sampling
 from tui.model.events import ElicitationRequested, SamplingRequested
@@ -75,6 +76,8 @@ def describe_request(request: ConfirmRequest) -> None:
         say(f"lint: {visible_indented(lint.message)}")
     say("arguments (exactly what will be sent):")
     say(visible(request.arguments_json))
+    if request.preview is not None:  # after what is sent, never instead of it: it is the server's claim
+        say(preview_line(request.preview))
 
 
 async def confirm_on_terminal(request: ConfirmRequest) -> ConfirmChoice:

@@ -91,6 +91,9 @@ def evaluation_document(evaluation: Evaluation) -> dict[str, Any]:
         "tool": evaluation.tool.name,
         "definition_hash": evaluation.definition.hash,
         "arguments": evaluation.arguments,
+        # The rendered (visible) text, as the audit record has it; null when the tool declares none.
+        "preview": evaluation.preview.text if evaluation.preview is not None else None,
+        "preview_unreferenced": list(evaluation.preview.unreferenced) if evaluation.preview else [],
         "hints": hints_record(assessment.hints),
         "grade": assessment.grade.grade.label,
         "reasons": reasons(assessment.grade),

@@ -12,6 +12,7 @@ from tui.model.hints import SHORT_LABELS
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
+    from tui.model.display_templates import CallPreview
     from tui.model.hints import Hints
     from tui.model.results import CallOutcome, ContentBlock
     from tui.safety.assessment import Assessment
@@ -59,12 +60,20 @@ def tool_lines(entry: ToolEntry, assessment: Assessment) -> list[str]:
     return lines
 
 
+def preview_line(preview: CallPreview) -> str:
+    """The server's one-line wording of a call, quoted and marked as the server's (its text is already
+    visible: the renderer made it so), with the names it leaves out."""
+    omission = f"  {preview.omission}" if preview.unreferenced else ""
+    return f'preview (the server\'s wording): "{preview.text}"{omission}'
+
+
 def evaluation_lines(evaluation: Evaluation) -> list[str]:
     """``resolve``: what a call with these arguments would get."""
     preflight, assessment, decision = evaluation.preflight, evaluation.assessment, evaluation.decision
     lines = [
         f"{visible_line(evaluation.tool.server)} / {visible_line(evaluation.tool.name)}",
         f"arguments: {visible(json.dumps(evaluation.arguments, ensure_ascii=False))}",
+        *([preview_line(evaluation.preview)] if evaluation.preview is not None else []),
         f"resolution: {visible(preflight.summary)}",
         f"grade: {assessment.grade.grade.label}",
         *reason_lines(assessment.grade),
@@ -95,6 +104,14 @@ def _pretty_text(text: str) -> str:
 
 
 def block_lines(block: ContentBlock, saved: Path | None) -> list[str]:
+    """One content block as text; the server's summary of it (Display Templates), when it has one, first."""
+    lines = _block_body(block, saved)
+    if block.display_text is None:
+        return lines
+    return [f"[the server's summary: {visible_line(block.display_text)}]", *lines]
+
+
+def _block_body(block: ContentBlock, saved: Path | None) -> list[str]:
     where = f", saved to {saved}" if saved is not None else ""
     if block.kind == "text":
         return [server_body(_pretty_text(block.text))]

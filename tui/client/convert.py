@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from tui.client.ext_types import tool_resolve_method
+from tui.model.display_templates import result_display_text
 from tui.model.results import (
     BinaryBlock,
     CallOutcome,
@@ -85,10 +86,14 @@ def content_annotations(raw: Any) -> ContentAnnotations | None:
 
 
 def content_block(raw: dict[str, Any]) -> ContentBlock:
-    """One wire content block as the app's model, with its annotations when it has any."""
+    """One wire content block as the app's model, with its annotations and the server's display text
+    (Display Templates) when it has them."""
     block = _block_without_annotations(raw)
     notes = content_annotations(raw.get("annotations"))
-    return replace(block, annotations=notes) if notes is not None else block
+    if notes is not None:
+        block = replace(block, annotations=notes)
+    display_text = result_display_text(raw.get("_meta"))
+    return replace(block, display_text=display_text) if display_text is not None else block
 
 
 def _block_without_annotations(raw: dict[str, Any]) -> ContentBlock:

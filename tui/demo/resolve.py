@@ -40,8 +40,11 @@ class ResolveError(Exception):
 def _schema_problem(tool: DemoTool, arguments: JsonObject) -> str | None:
     from jsonschema import Draft202012Validator  # lazy: only the first preflight pays for it
 
+    # A property's own error says more than "not valid under any of the given schemas" of the branches
+    # (manage_files has one per action, for its display templates): those come last.
     errors = sorted(
-        Draft202012Validator(tool.input_schema).iter_errors(arguments), key=lambda e: list(e.path)
+        Draft202012Validator(tool.input_schema).iter_errors(arguments),
+        key=lambda e: (e.validator in ("oneOf", "anyOf"), list(e.path)),
     )
     if not errors:
         return None

@@ -13,6 +13,7 @@ from tui.demo.dialects import SEED_FLAGS
 from tui.demo.hints import Annotations
 from tui.demo.rest_store import RestStore
 from tui.demo.sandbox import Sandbox
+from tui.model.display_templates import DISPLAY_TEMPLATES_ID as DISPLAY_TEMPLATES
 
 JsonObject = dict[str, Any]
 
@@ -55,6 +56,9 @@ class DemoTool:
     output_schema: JsonObject | None = None
     dialects: frozenset[str] = frozenset()
     """Which resolution dialects this tool offers (``dialects.py``); only for a tool that can refine."""
+    display_template: str | None = None
+    """The one-line preview of a call (Display Templates extension), in the tool's ``_meta``; a tool with
+    branches in its schema may carry one per branch instead."""
 
     @property
     def resolvable(self) -> bool:
@@ -79,6 +83,8 @@ class DemoTool:
         chosen = self.annotations if annotations is None else annotations
         if chosen is not None:
             tool["annotations"] = {"title": self.title, **chosen}
+        if self.display_template is not None:
+            tool["_meta"] = {DISPLAY_TEMPLATES: {"template": self.display_template}}
         tool.update(self.seed_flags())
         return tool
 
@@ -87,8 +93,12 @@ RESOLVE_FLAGS: JsonObject = {"resolve": True, "dynamicAnnotations": True}
 """The server-wide seed capabilities (``capabilities.tools``)."""
 
 
-def text(message: str, *, error: bool = False) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=error)
+def text(message: str, *, error: bool = False, display: str | None = None) -> types.CallToolResult:
+    """A one-block result; ``display``: the block's summary for a person (Display Templates), while
+    ``message`` stays what the model reads."""
+    meta = {DISPLAY_TEMPLATES: {"text": display}} if display is not None else None
+    block = types.TextContent(type="text", text=message, _meta=meta)
+    return types.CallToolResult(content=[block], is_error=error)
 
 
 def schema(properties: JsonObject, required: list[str] | None = None) -> JsonObject:

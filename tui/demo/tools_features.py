@@ -124,6 +124,7 @@ TOOLS = [
         schema({}),
         READ,
         sandbox_stats,
+        display_template="count the files and notes in the sandbox",
         output_schema=STATS_SCHEMA,
     ),
     DemoTool(
@@ -139,6 +140,7 @@ TOOLS = [
         ),
         READ,
         slow_count,
+        display_template="count to {steps}, {delay_seconds} s per step",
     ),
     DemoTool(
         "ask_user",
@@ -148,5 +150,6 @@ TOOLS = [
         schema({}),
         READ,
         ask_user,
+        display_template="ask you for your name",
     ),
 ]

@@ -8,6 +8,7 @@ from tui.demo.dialects import ALL
 from tui.demo.hints import ADD, DESTROY, DESTROY_ONCE, READ, Annotations
 from tui.demo.sandbox import SandboxError
 from tui.demo.spec import DemoTool, JsonObject, ToolEnv, ToolResult, schema, text
+from tui.model.display_templates import BRANCH_TEMPLATE_KEY as DISPLAY_TEMPLATE
 
 MAX_READ = 100_000
 
@@ -31,9 +32,13 @@ def _act(env: ToolEnv, action: str, relative: str, content: str | None) -> ToolR
         return text(f"Nothing done: {shown} is {what}; {action} works on existing files.", error=True)
     if action == "read":
         data = path.read_text(encoding="utf-8", errors="replace")
+        # The model reads the file; a person watching gets its size (Display Templates' result side).
+        lines = len(data.splitlines())
+        summary = f"read {shown}: {lines} line{'' if lines == 1 else 's'}, {len(data)} characters"
         if len(data) > MAX_READ:
-            return text(data[:MAX_READ] + f"\n[... truncated: {len(data) - MAX_READ} more characters]")
-        return text(data)
+            more = f"\n[... truncated: {len(data) - MAX_READ} more characters]"
+            return text(data[:MAX_READ] + more, display=summary)
+        return text(data, display=summary)
     if action == "delete":
         path.unlink()
         return text(f"Deleted {shown}.")
@@ -48,6 +53,25 @@ def _act(env: ToolEnv, action: str, relative: str, content: str | None) -> ToolR
     return text(
         f"Replaced the contents of {shown} ({len(content)} characters)." if existed else f"Created {shown}."
     )
+
+
+# One branch per action (Display Templates): ``action`` pinned by ``const``, the arguments the action
+# uses, and the one-line preview of such a call. The top-level schema above still describes every field.
+_PREVIEWS = (
+    ("read", ("path",), "read {path} from the sandbox"),
+    ("append", ("path", "content"), "append {content} to {path} in the sandbox"),
+    ("replace", ("path", "content"), "replace the contents of {path} in the sandbox with {content}"),
+    ("delete", ("path",), "delete {path} from the sandbox"),
+)
+
+
+def _branch(action: str, fields: tuple[str, ...], preview: str) -> JsonObject:
+    return {
+        "title": action,
+        "properties": {"action": {"const": action}, **{name: {} for name in fields}},
+        "required": ["action"],
+        DISPLAY_TEMPLATE: preview,
+    }
 
 
 async def run(env: ToolEnv, arguments: JsonObject) -> ToolResult:
@@ -81,7 +105,8 @@ TOOL = DemoTool(
             "content": {"type": "string", "description": "Text to append or to replace the file with."},
         },
         ["action", "path"],
-    ),
+    )
+    | {"oneOf": [_branch(action, fields, preview) for action, fields, preview in _PREVIEWS]},
     annotations=DESTROY_ONCE,
     run=run,
     refine=refine,

@@ -61,4 +61,5 @@ TOOL = DemoTool(
     run=run,
     refine=refine,
     dialects=frozenset({DYNAMIC}),
+    display_template="send {method} {path} to the demo REST API (body: {body})",
 )

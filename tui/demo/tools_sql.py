@@ -111,4 +111,5 @@ TOOL = DemoTool(
     run=run,
     refine=refine,
     dialects=frozenset({SEP_1862, DYNAMIC}),
+    display_template="run SQL on the demo database: {query}",
 )

@@ -94,6 +94,7 @@ TOOLS = [
         schema({}),
         READ,
         list_sandbox,
+        display_template="list the files in the sandbox",
     ),
     DemoTool(
         "world_clock",
@@ -105,6 +106,7 @@ TOOLS = [
         ),
         READ_OPEN,
         world_clock,
+        display_template="tell the time in {timezone}",
     ),
     DemoTool(
         "add_note",
@@ -113,6 +115,7 @@ TOOLS = [
         schema({"text": {"type": "string", "minLength": 1, "description": "The note."}}, ["text"]),
         ADD,
         add_note,
+        display_template='add the note "{text}" to notes.md',
     ),
     DemoTool(
         "clear_notes",
@@ -121,6 +124,7 @@ TOOLS = [
         schema({}),
         DESTROY,
         clear_notes,
+        display_template="erase every note in notes.md",
     ),
     DemoTool(
         "launch_confetti",
@@ -130,6 +134,7 @@ TOOLS = [
         schema({"colour": {"type": "string", "enum": ["rainbow", "gold", "silver"], "default": "rainbow"}}),
         hints(read_only=False, destructive=True, idempotent=False, open_world=True),
         launch_confetti,
+        display_template="launch {colour} confetti",
     ),
     DemoTool(
         "roll_dice",
@@ -153,5 +158,6 @@ TOOLS = [
         schema({"path": _PATH}, ["path"]),
         {"readOnlyHint": True, "destructiveHint": True, "openWorldHint": False},
         word_count,
+        display_template="count the lines, words and characters of {path}",
     ),
 ]

@@ -30,6 +30,8 @@ class TextBlock:
     text: str
     kind: Literal["text"] = "text"
     annotations: ContentAnnotations | None = None
+    display_text: str | None = None
+    """The server's summary of this block for a person (Display Templates, ``_meta``), as sent."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class BinaryBlock:
     data: bytes
     decode_error: str | None = None
     annotations: ContentAnnotations | None = None
+    display_text: str | None = None
+    """The server's summary of this block for a person (Display Templates, ``_meta``), as sent."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ class ResourceLinkBlock:
     size: int | None = None
     kind: Literal["resource_link"] = "resource_link"
     annotations: ContentAnnotations | None = None
+    display_text: str | None = None
+    """The server's summary of this block for a person (Display Templates, ``_meta``), as sent."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,8 @@ class EmbeddedResourceBlock:
     """Why ``blob`` is empty: the server's blob was not base64."""
     kind: Literal["resource"] = "resource"
     annotations: ContentAnnotations | None = None
+    display_text: str | None = None
+    """The server's summary of this block for a person (Display Templates, ``_meta``), as sent."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,8 @@ class UnknownBlock:
     raw: dict[str, Any]
     kind: Literal["unknown"] = "unknown"
     annotations: ContentAnnotations | None = None
+    display_text: str | None = None
+    """The server's summary of this block for a person (Display Templates, ``_meta``), as sent."""
 
 
 ContentBlock = TextBlock | BinaryBlock | ResourceLinkBlock | EmbeddedResourceBlock | UnknownBlock

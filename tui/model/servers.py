@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Literal
 
+from tui.model.display_templates import tool_template_value
+
 EXTENSION_ID: Final = "io.modelcontextprotocol/tool-resolution"
 """The official Tool Resolution extension (experimental draft of 2026-08-20)."""
 
@@ -86,6 +88,12 @@ class ToolInfo:
     """The complete wire dict, extra fields included."""
     listing: int = field(default=0, compare=False)
     """Which tools/list produced this entry: a new listing (tools/list_changed) invalidates answers."""
+    display_template: Any = field(init=False, default=None)
+    """The tool-level display template in ``raw``'s ``_meta`` (any JSON value, None when absent), kept as
+    a compared field: a tool re-listed with new wording is a new definition, not the one a form opened."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "display_template", tool_template_value(self.raw.get("_meta")))
 
     @property
     def dialect(self) -> ResolveMethod | None:

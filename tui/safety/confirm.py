@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from tui.config.model import Trust
+from tui.model.display_templates import CallPreview
 from tui.model.hints import Hints
 from tui.safety.decision import Decision
 from tui.safety.effective import HintChange
@@ -50,6 +51,9 @@ class ConfirmRequest:
     static: Hints | None = None
     claimed: Hints | None = None
     """A bound-breaking resolution: the static and the claimed hints, shown side by side."""
+    preview: CallPreview | None = None
+    """The server's own one-line wording of the call (Display Templates): shown after the grade, the
+    reasons and the exact arguments, never instead of them (a permission prompt shows what is sent)."""
 
     @property
     def offers_always(self) -> bool:

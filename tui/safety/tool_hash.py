@@ -1,7 +1,9 @@
 """What a remembered approval is bound to: the tool's definition, hashed, and a readable diff of it.
 
 The definition is the tool's name, description, inputSchema and static annotations as the server sent
-them. A change to any of them suspends approvals made for the old definition.
+them, and its display template (``_meta``, the Display Templates extension: a changed template changes what
+a person is shown about a call). A change to any of them suspends approvals made for the old definition.
+A tool without a template hashes as it did before templates were counted, so no approval is lost to it.
 """
 
 from __future__ import annotations
@@ -28,25 +30,31 @@ def definition_hash(
     description: str | None,
     input_schema: Mapping[str, Any] | None,
     annotations: Mapping[str, Any] | None,
+    display_template: Any = None,
 ) -> str:
-    """sha256 (hex) of the canonical JSON of the four fields."""
+    """sha256 (hex) of the canonical JSON of the fields (the display template only when there is one)."""
     payload = {
         "name": name,
         "description": description or "",
         "inputSchema": dict(input_schema or {}),
         "annotations": _norm_annotations(annotations),
     }
+    if display_template is not None:
+        payload["displayTemplate"] = display_template
     return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
 class DefinitionSnapshot:
-    """The four fields an approval is bound to, kept so a later change can be explained."""
+    """The fields an approval is bound to, kept so a later change can be explained."""
 
     name: str
     description: str = ""
     input_schema: dict[str, Any] = field(default_factory=dict)
     annotations: dict[str, Any] | None = None
+    display_template: Any = None
+    """The tool-level template as sent (any JSON value; None when there is none). Branch templates sit
+    in ``input_schema``."""
 
     @classmethod
     def of(
@@ -55,28 +63,37 @@ class DefinitionSnapshot:
         description: str | None,
         input_schema: Mapping[str, Any] | None,
         annotations: Mapping[str, Any] | None,
+        display_template: Any = None,
     ) -> DefinitionSnapshot:
         # A deep copy through JSON: the snapshot must not change when the caller's dicts do.
         schema = json.loads(canonical_json(dict(input_schema or {})))
         notes = _norm_annotations(annotations)
-        return cls(name, description or "", schema, json.loads(canonical_json(notes)) if notes else None)
+        template = json.loads(canonical_json(display_template))
+        return cls(
+            name, description or "", schema, json.loads(canonical_json(notes)) if notes else None, template
+        )
 
     @classmethod
     def from_tool(cls, tool: Any) -> DefinitionSnapshot:
         """From anything shaped like ``tui.model.servers.ToolInfo``."""
-        return cls.of(tool.name, tool.description, tool.input_schema, tool.annotations)
+        return cls.of(tool.name, tool.description, tool.input_schema, tool.annotations, tool.display_template)
 
     @property
     def hash(self) -> str:
-        return definition_hash(self.name, self.description, self.input_schema, self.annotations)
+        return definition_hash(
+            self.name, self.description, self.input_schema, self.annotations, self.display_template
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "name": self.name,
             "description": self.description,
             "inputSchema": self.input_schema,
             "annotations": self.annotations,
         }
+        if self.display_template is not None:
+            data["displayTemplate"] = self.display_template
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DefinitionSnapshot:
@@ -87,7 +104,7 @@ class DefinitionSnapshot:
             raise ValueError("definition: name and description must be strings")
         if not isinstance(schema, dict) or not (annotations is None or isinstance(annotations, dict)):
             raise ValueError("definition: inputSchema must be an object and annotations an object or null")
-        return cls.of(name, description, schema, annotations)
+        return cls.of(name, description, schema, annotations, data.get("displayTemplate"))
 
 
 def _show(value: Any) -> str:
@@ -139,4 +156,10 @@ def describe_changes(old: DefinitionSnapshot, new: DefinitionSnapshot) -> list[s
         before, after = old_notes.get(key, _MISSING), new_notes.get(key, _MISSING)
         if _show(before) != _show(after):
             changes.append(f"annotations: {key} {_show(before)} -> {_show(after)}")
+    if canonical_json(old.display_template) != canonical_json(new.display_template):
+        before, after = (
+            _MISSING if template is None else template
+            for template in (old.display_template, new.display_template)
+        )
+        changes.append(f"display template: {_show(before)} -> {_show(after)}")
     return changes

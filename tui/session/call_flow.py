@@ -18,16 +18,19 @@ from typing import Any, Protocol
 
 from tui.config.model import ServerConfig
 from tui.model.agents import AgentInfo
+from tui.model.display_templates import CallPreview
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
 from tui.safety.decision import Decision, Explained, decide, explain
-from tui.safety.lint import LintWarning, lint_tool
+from tui.safety.display_template import tool_preview
+from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.events import CallFinished, CallStarted
+from tui.safety.tool_lint import lint_listed_tool
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter
@@ -69,6 +72,8 @@ class Evaluation:
     decision: Decision
     lint: tuple[LintWarning, ...] = ()
     """What the app itself finds suspicious about the tool (it keeps category preferences from applying)."""
+    preview: CallPreview | None = None
+    """The server's one-line wording of this call (Display Templates), when its definition has one."""
 
     def confirm_request(self) -> ConfirmRequest:
         """The question for the person when the decision is ``ask``."""
@@ -90,6 +95,7 @@ class Evaluation:
             warnings=preflight.warnings,
             claimed=preflight.claimed,
             static=preflight.static if preflight.claimed is not None else None,
+            preview=self.preview,
         )
 
 
@@ -198,7 +204,8 @@ class CallFlow:
         server = self.target.config(tool.server)
         inputs = self._decision_inputs(server, frozen, definition, preflight, assessment, lint)
         decision = decide(**inputs)
-        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint)
+        preview = tool_preview(tool, frozen)  # from the definition at hand: never one cached across a listing
+        return Evaluation(tool, frozen, server, definition, preflight, assessment, decision, lint, preview)
 
     async def explain(self, tool: ToolInfo, arguments: dict[str, Any]) -> tuple[Evaluation, list[Explained]]:
         """``evaluate``, plus every step of the order with match or no match (``mcp-tui policy explain``)."""
@@ -365,6 +372,7 @@ class CallFlow:
             choice=record.choice.value if record.choice else None,
             interface=self.interface,
             agent=record.agent.record() if record.agent is not None else None,
+            preview=evaluation.preview,
             redact=self.policy.preferences.redact_arguments_in_audit,
             now=record.decided_at,
         )
@@ -395,11 +403,7 @@ def _audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
 def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
     """The tool's lint warnings, with the resolve result for these arguments when there is one."""
     resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
-    return tuple(
-        lint_tool(
-            tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
-        )
-    )
+    return tuple(lint_listed_tool(tool, resolved))
 
 
 def cancelled_while_running(elapsed_s: float) -> CallOutcome:

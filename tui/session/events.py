@@ -19,6 +19,7 @@ from tui.session.settings import ChangeKind
 
 if TYPE_CHECKING:
     from tui.model.arguments import ArgumentError
+    from tui.model.display_templates import CallPreview
     from tui.model.servers import ToolInfo
     from tui.safety.assessment import Assessment
     from tui.safety.decision import Decision
@@ -93,6 +94,9 @@ class ArgumentsEvaluated:
     lint: tuple[LintWarning, ...]
     warnings: tuple[str, ...]
     """Every warning line: the preflight's own, then the lint's, each once."""
+    preview: CallPreview | None = None
+    """The server's one-line wording of these arguments (Display Templates), from the tool definition at
+    hand; None while the arguments do not parse or when the tool declares no template that fits."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints
 from tui.model.servers import ToolInfo
 from tui.safety.assessment import Assessment
+from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.session.argument_check import ArgumentChecker, FieldSchema
 from tui.session.call_flow import lint_for_call
@@ -306,6 +307,7 @@ class LiveEvaluation:
             assessment=assessment,
             lint=lint,
             warnings=warnings,
+            preview=tool_preview(tool, self._arguments),
         )
         self._publish(self.latest)
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from tui.model.hints import Hints
 from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade, grade_hints
-from tui.safety.lint import LintWarning, lint_tool
+from tui.safety.lint import LintWarning
+from tui.safety.tool_lint import lint_listed_tool
 
 GRADE_WORDS = ", ".join(grade.label for grade in Grade)
 
@@ -90,9 +91,7 @@ def make_entry(tool: ToolInfo, hints_for: Callable[[ToolInfo], Hints] = static_h
     tokens.add("open-world" if hints.open_world.value else "closed-world")
     if tool.resolve_method is not None:
         tokens.add("resolvable")
-    lint = tuple(
-        lint_tool(tool.name, tool.annotations, description=tool.description, title=tool.display_title)
-    )
+    lint = tuple(lint_listed_tool(tool))
     if lint:
         tokens.add("lint")
     haystack = "\n".join((tool.server, tool.name, tool.title or "", tool.display_title, tool.description))

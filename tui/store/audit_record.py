@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from tui.model.display_templates import CallPreview
 from tui.model.hints import Hints, hints_record
 from tui.model.redact import REDACTED, redact_text
 from tui.model.redact import redact as redact_secrets
@@ -30,7 +31,8 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
     (
         "definition_hash",
         "string",
-        "sha256 (hex) of the tool's name, description, inputSchema and static annotations",
+        "sha256 (hex) of the tool's name, description, inputSchema and static annotations, and its "
+        "display template when it has one",
     ),
     (
         "arguments",
@@ -78,6 +80,17 @@ FIELD_DOCS: tuple[tuple[str, str, str], ...] = (
         "object or null",
         "for `gateway`: the agent's `name` and `version` as its host introduced itself (`clientInfo`)",
     ),
+    (
+        "preview",
+        'string or null or `"<redacted>"`',
+        "the server's one-line wording of the call (its display template, rendered with these arguments and "
+        'made visible); null when the tool declares none; `"<redacted>"` with the arguments',
+    ),
+    (
+        "preview_unreferenced",
+        "list of strings",
+        "the names of the arguments the call supplied that the preview does not show",
+    ),
 )
 
 
@@ -111,6 +124,8 @@ class AuditRecord:
     choice: str | None = None
     interface: str = "tui"
     agent: dict[str, str] | None = None
+    preview: str | None = None
+    preview_unreferenced: list[str] = field(default_factory=list)
 
     def to_line(self) -> str:
         fields = asdict(self)
@@ -147,6 +162,12 @@ class AuditRecord:
             raise ValueError("error and choice must be strings or null")
         if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
             raise ValueError("changes must be a list of strings")
+        # Records written before previews existed have neither field: no preview, nothing left out.
+        preview, unreferenced = data.get("preview"), data.get("preview_unreferenced", [])
+        if not (preview is None or isinstance(preview, str)):
+            raise ValueError("preview must be a string or null")
+        if not isinstance(unreferenced, list) or not all(isinstance(n, str) for n in unreferenced):
+            raise ValueError("preview_unreferenced must be a list of strings")
         return cls(
             **{key: data[key] for key in strings},
             arguments=arguments,
@@ -158,6 +179,8 @@ class AuditRecord:
             choice=choice,
             interface=interface,
             agent=agent,
+            preview=preview,
+            preview_unreferenced=list(unreferenced),
         )
 
 
@@ -184,10 +207,13 @@ def make_record(
     choice: str | None = None,
     interface: str = "tui",
     agent: dict[str, str] | None = None,
+    preview: CallPreview | None = None,
     redact: bool = False,
     now: datetime | None = None,
 ) -> AuditRecord:
-    """A record from the app's own objects; ``redact`` is ``Preferences.redact_arguments_in_audit``."""
+    """A record from the app's own objects; ``redact`` is ``Preferences.redact_arguments_in_audit`` (the
+    preview shows argument values, so it is redacted with them; the names it leaves out are kept)."""
+    preview_text = None if preview is None else (REDACTED if redact else preview.text)
     return AuditRecord(
         time=iso_utc(now),
         server=server,
@@ -208,6 +234,8 @@ def make_record(
         choice=choice,
         interface=interface,
         agent=agent,
+        preview=preview_text,
+        preview_unreferenced=list(preview.unreferenced) if preview is not None else [],
     )
 
 

@@ -27,6 +27,7 @@ from tui.ui.screens import confirm_text as text
 from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.more_below import MoreBelow
+from tui.ui.widgets.preview_line import PreviewLine
 
 
 def _block(lines: list[str], *, id: str, heading: str, inline: bool = False) -> Static | None:
@@ -152,6 +153,9 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                 yield from self._details()
                 if not self.severe and reasons is not None:
                     yield reasons
+            # The server's own wording (Display Templates) comes after the grade, the reasons and the
+            # arguments as sent, never instead of them: this is a permission prompt.
+            yield PreviewLine(request.preview, id="confirm-preview")
             # Docked: the gate and the choices stay on screen however long the details are.
             with Vertical(id="confirm-footer"):
                 yield MoreBelow(box, "↓ PgDn scroll", id="confirm-more")

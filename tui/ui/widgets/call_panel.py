@@ -28,6 +28,7 @@ from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.more_below import ZOOM_KEY, MoreBelow
 from tui.ui.widgets.preflight_status import PreflightStatusBar
+from tui.ui.widgets.preview_line import PreviewLine
 from tui.ui.widgets.results.call_progress import CallProgress
 from tui.ui.widgets.results.result_view import ResultView
 from tui.ui.widgets.results.saveable import SaveableBlock
@@ -53,6 +54,7 @@ class CallPanel(Vertical):
     CallPanel #call-bar Static {
         width: 1fr; height: 1; color: $text-muted; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    CallPanel.-has-preview #call-keys { display: none; }
     CallPanel #call-output { display: none; border-top: solid $panel-lighten-2; }
     /* Once there is a result, the form and the result share the room by fractions alone: with minimum
        heights that did not fit (80x24 with a notice), Textual placed the result below the screen. */
@@ -135,8 +137,15 @@ class CallPanel(Vertical):
     def show_evaluation(self, evaluation: ArgumentsEvaluated) -> None:
         self.status_bar.show_evaluation(evaluation)
         self.badges.update(evaluation.assessment.hints, evaluation.assessment.grade.grade)
+        self._show_preview(evaluation)
         if self.form is not None:
             self.form.show_errors(evaluation.errors)
+
+    def _show_preview(self, evaluation: ArgumentsEvaluated | None) -> None:
+        preview = evaluation.preview if evaluation is not None else None
+        self.query_one("#call-preview", PreviewLine).show(preview)
+        # The keys are in the footer too: the bar's room goes to the wording when there is one.
+        self.set_class(preview is not None, "-has-preview")
 
     def compose(self) -> ComposeResult:
         yield Static("Pick a tool on the left to call it.", id="call-empty")
@@ -151,6 +160,8 @@ class CallPanel(Vertical):
             yield Button(
                 "Call", id="call-button", variant="primary", compact=True, tooltip="Call the tool (ctrl+r)"
             )
+            # Beside Call, what it will do in the server's words: no row of its own, which 80x24 has not.
+            yield PreviewLine(one_row=True, id="call-preview")
             # Short enough for 80 columns; the form's ctrl+j is in the footer while the form has the focus.
             yield Static("ctrl+r call · Esc cancel", id="call-keys")
         result = ResultView(id="call-output", save_dir=self._save_dir)
@@ -186,6 +197,7 @@ class CallPanel(Vertical):
         self.query_one("#call-title", Static).update(title)
         self.badges.update(hints, grade, tool.resolve_method is not None)
         self.status_bar.show_result(None)
+        self._show_preview(None)  # until the new form is evaluated
         if self.evaluation is not None:
             # The new form's first edit is evaluated even when it repeats the last arguments (reopening a
             # call from History does): the status starts again from "Preflight".

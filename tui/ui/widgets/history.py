@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.model.display_templates import CallPreview
 from tui.model.results import CallOutcome, CallStatus
 from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
@@ -44,6 +45,8 @@ class HistoryEntry:
     """The call's grade: the one it was decided with, or while it runs the one shown when it started."""
     declined: bool = False
     """The person cancelled it in the confirmation dialog: nothing was sent."""
+    preview: CallPreview | None = None
+    """The server's wording of the call (Display Templates), once the flow has evaluated it."""
 
     def finished(self, record: CallRecord) -> HistoryEntry:
         """This entry with the outcome, grade and the person's answer of a call that went through the flow."""
@@ -53,6 +56,7 @@ class HistoryEntry:
             outcome=record.outcome,
             grade=record.assessment.grade.grade,
             declined=record.choice is ConfirmChoice.CANCEL,
+            preview=record.evaluation.preview,
         )
 
 
@@ -144,7 +148,22 @@ def history_row(entry: HistoryEntry, layout: HistoryLayout = HistoryLayout()) ->
         duration = duration_text(entry.outcome)
         parts.append(Content(duration.rjust(8)))
     server = literal(one_line(entry.server, SERVER_LIMIT), "dim italic") + Content("/")
-    return Content(" ").join([*parts, server]) + literal(one_line(entry.tool, TOOL_LIMIT), "bold")
+    row = Content(" ").join([*parts, server]) + literal(one_line(entry.tool, TOOL_LIMIT), "bold")
+    return row if entry.preview is None else row + preview_after_row(entry.preview)
+
+
+PREVIEW_LIMIT = 60
+"""Characters of the server's wording in a row: the row is one line, cut at the panel's edge."""
+
+
+def preview_after_row(preview: CallPreview) -> Content:
+    """The server's wording after a row's server/tool, what it leaves out first: cut at the edge, the
+    marker must not be what is lost."""
+    parts = [Content("  ")]
+    if preview.unreferenced:
+        parts.append(literal(one_line(preview.short_omission, 80) + " ", "$text-warning"))
+    parts.append(literal(f'"{one_line(preview.text, PREVIEW_LIMIT)}"', "italic"))
+    return Content.assemble(*parts)
 
 
 class CallHistory(OptionList):

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tui.model.hints import Hints
 from tui.model.servers import EXTENSION_ID, ToolInfo
 from tui.safety.grade import grade_hints
-from tui.safety.lint import lint_tool
+from tui.safety.tool_lint import lint_listed_tool
 from tui.ui.safe_text import literal, one_line
 from tui.ui.widgets.badges import HintBadges
 from tui.ui.widgets.hint_text import UNANNOTATED_NOTE, describe_hints, describe_resolvable
@@ -102,9 +102,7 @@ class ToolDetail(VerticalScroll):
         if self._hints.unannotated:
             lines.append(Content.styled(UNANNOTATED_NOTE, "#fb8c00"))
         lines.extend(Content(f"  {text}") for text in describe_hints(self._hints))
-        for warning in lint_tool(
-            tool.name, tool.annotations, description=tool.description, title=tool.display_title
-        ):
+        for warning in lint_listed_tool(tool):
             lines.append(Content.assemble(("⚠ ", "bold $warning"), literal(warning.message, "$warning")))
         lines.extend(Content(f"  · {reason.text}") for reason in result.reasons)
         self._set("#detail-hints", Content("\n").join(lines))

@@ -27,6 +27,7 @@ from tui.model.results import (
 from tui.ui.safe_text import literal
 from tui.ui.widgets.results.annotations import with_annotations
 from tui.ui.widgets.results.binary_block import BinaryBlockView
+from tui.ui.widgets.results.display_text import with_display_text
 from tui.ui.widgets.results.resource_blocks import EmbeddedResourceView, ResourceLinkView, UnknownBlockView
 from tui.ui.widgets.results.saveable import SaveableBlock
 from tui.ui.widgets.results.status_text import status_label, status_sentence
@@ -59,6 +60,7 @@ class ResultView(VerticalScroll):
     ResultView .result-block .result-block { margin-top: 0; border-left: none; padding-left: 0; }
     ResultView .block-title { color: $text-muted; }
     ResultView .block-annotations { color: $text-muted; text-style: italic; }
+    ResultView .block-summary { text-style: italic; }
     ResultView .block-note { color: $text-warning; }
     ResultView .block-problem { color: $text-error; }
     ResultView .text-body { height: auto; }
@@ -126,7 +128,8 @@ class ResultView(VerticalScroll):
         budget = DISPLAY_LIMIT_CHARS
         for index, block in enumerate(outcome.content, start=1):
             name = f"{stem}-{index}" if len(outcome.content) > 1 else stem
-            widgets.append(with_annotations(self._block(block, name, budget), block.annotations))
+            view = with_annotations(self._block(block, name, budget), block.annotations)
+            widgets.append(with_display_text(view, block.display_text))
             budget = max(0, budget - _text_length(block))
         if outcome.structured is not None:
             widgets.extend(self._structured(outcome.structured, f"{stem}-structured", budget))

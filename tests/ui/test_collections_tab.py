@@ -4,6 +4,7 @@ each expectation's verdict beside the result; record calls into a collection (ct
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +44,24 @@ async def call_open_tool(pilot: Pilot[Any], app: McpTuiApp) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
     await pilot.press("o")
     await wait_for(pilot, lambda: view.outcome is not None and view.outcome is not before)
-    assert view.outcome is not None and view.outcome.status is CallStatus.OK, view.outcome
+    assert view.outcome is not None
+    assert view.outcome.status is CallStatus.OK, view.outcome
 
 
 async def open_tool(pilot: Pilot[Any], app: McpTuiApp, name: str) -> None:
     """Filter the tool list to ``name`` the way a person does, and open it."""
     await pilot.press("ctrl+f", *name, "down", "enter")
-    await wait_for(pilot, lambda: panel(app).tool is not None and panel(app).tool.name == name)
+    await wait_for(pilot, lambda: getattr(panel(app).tool, "name", None) == name)
+
+
+def shows_calls(view: CollectionsView, names: list[str]) -> bool:
+    """the Collections tab listing the saved calls"""
+    return [call.name for call in view.calls] == names
+
+
+def replaying(app: McpTuiApp, name: str) -> bool:
+    """the saved call open in the Call tab"""
+    return app.main_screen.replay is not None and app.main_screen.replay.call.name == name
 
 
 def verdicts(app: McpTuiApp) -> ExpectationVerdicts | None:
@@ -80,7 +92,8 @@ async def test_save_a_call_then_replay_it_and_see_each_verdict(
         assert saved.expect.is_error is False
         assert saved.expect.grade == panel(app).badges.grade.label  # type: ignore[union-attr]
         assert saved.expect.text_contains  # the start of the result's first line
-        assert saved.definition is not None and saved.definition.startswith("sha256:")
+        assert saved.definition is not None
+        assert saved.definition.startswith("sha256:")
         # A second call in the same file, whose text expectation cannot hold: its verdict must fail.
         with file.open("a", encoding="utf-8") as out:
             out.write('\n[[calls]]\nname = "wrong"\nserver = "demo"\ntool = "list_sandbox"\n'
@@ -89,12 +102,15 @@ async def test_save_a_call_then_replay_it_and_see_each_verdict(
         for name, failed in (("listing", 0), ("wrong", 1)):
             await pilot.press("f11")
             view = app.main_screen.query_one(CollectionsView)
-            await wait_for(pilot, lambda: [call.name for call in view.calls] == ["listing", "wrong"])
+            await wait_for(pilot, partial(shows_calls, view, ["listing", "wrong"]))
             rows = view.query_one("#collection-list")
             rows.focus()
             rows.highlighted = 1 + [call.name for call in view.calls].index(name)  # type: ignore[attr-defined]
             await pilot.press("enter")
-            await wait_for(pilot, lambda: app.main_screen.replay is not None and app.main_screen.replay.call.name == name)
+            await wait_for(
+                pilot,
+                partial(replaying, app, name),
+            )
             assert app.main_screen.slot.workspace.active == "call"
             assert verdicts(app) is None  # judged only once the replay's own call has answered
             await call_open_tool(pilot, app)  # the same confirmation dialog as a typed call
@@ -110,7 +126,8 @@ async def test_save_a_call_then_replay_it_and_see_each_verdict(
                 assert "all 3 expectations held" in text
             # Its summary line is on screen, at the top of the result (which scrolls to the rest).
             output = panel(app).query_one(ResultView).region
-            assert shown.region.height > 0 and output.contains(shown.region.x, shown.region.y), output
+            assert shown.region.height > 0
+            assert output.contains(shown.region.x, shown.region.y), output
 
 
 def footer_text(app: McpTuiApp) -> str:
@@ -138,7 +155,8 @@ async def test_record_two_calls_into_a_collection(home: Path, project: Path, siz
         assert (first.name, first.tool, second.name, second.tool) == (
             "list_sandbox 1", "list_sandbox", "list_sandbox 2", "list_sandbox",
         )  # fmt: skip
-        assert first.expect.grade is not None and second.expect.grade is not None
+        assert first.expect.grade is not None
+        assert second.expect.grade is not None
         assert first.expect.is_error is False
 
         await pilot.press("ctrl+o")  # stops: the next call is not recorded

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui.config.collection_file import CollectionProblems, read_collection
 from tui.model.collections import (
     DEFAULT_COLLECTIONS_DIR,
     Collection,
@@ -24,7 +25,7 @@ from tui.model.results import CallOutcome, CallStatus
 from tui.model.servers import ToolInfo
 from tui.safety.secret_arguments import MissingVariables, expand_placeholders
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session.collections import CollectionProblems, append_call, read_collection, saved_call
+from tui.session.call_saving import append_call, saved_call
 from tui.session.saved import Saved
 
 if TYPE_CHECKING:

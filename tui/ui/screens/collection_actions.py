@@ -7,32 +7,23 @@ Functions over the main screen, which binds the keys and messages that lead here
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tui.model.collections import SavedCall
 from tui.ui.safe_text import clean
+from tui.ui.screens import tool_opening
+from tui.ui.screens.replay import Replay
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from tui.session.call_flow import CallRecord
-    from tui.ui.screens.main_screen import MainScreen
-    from tui.ui.widgets.form.argument_form import ArgumentForm
+    from tui.ui.screens.main_view import MainView
 
 DEFAULT_COLLECTION = "calls"
 
 
-@dataclass
-class Replay:
-    """A saved call opened in the Call tab: its expectations are judged when that form's call ends."""
-
-    call: SavedCall
-    form: ArgumentForm | None
-    last_collection: str = DEFAULT_COLLECTION
-
-
-def save_call(screen: MainScreen) -> None:
+def save_call(screen: MainView) -> None:
     """Save the highlighted History entry (on the History tab), else the call open in the Call tab."""
     from tui.ui.screens.save_call import SaveCallScreen
     from tui.ui.widgets.history import CallHistory
@@ -70,19 +61,19 @@ def save_call(screen: MainScreen) -> None:
         else tool.name
     )
     draft = session.collections.draft(name, tool, arguments, outcome, grade)
-    collection = screen.replay.last_collection if screen.replay is not None else _last_collection(screen)
+    collection = screen.replay.collection if screen.replay is not None else _last_collection(screen)
     screen.app.push_screen(
         SaveCallScreen(session.collections, draft, collection), lambda said: _saved(screen, said)
     )
 
 
-def _last_collection(screen: MainScreen) -> str:
+def _last_collection(screen: MainView) -> str:
     recording = screen.session.collections.recording_to
     entries = screen.session.collections.entries()
     return recording or (entries[0].name if entries else DEFAULT_COLLECTION)
 
 
-def _saved(screen: MainScreen, said: str | None) -> None:
+def _saved(screen: MainView, said: str | None) -> None:
     if said is not None:
         screen.notify(clean(said), markup=False)
         reload_collections(screen)
@@ -96,7 +87,7 @@ def reload_collections(where: DOMNode) -> None:
         view.reload()
 
 
-def toggle_recording(screen: MainScreen) -> None:
+def toggle_recording(screen: MainView) -> None:
     from tui.ui.screens.record_to import RecordToScreen
 
     shelf = screen.session.collections
@@ -109,24 +100,24 @@ def toggle_recording(screen: MainScreen) -> None:
     )
 
 
-def _record_started(screen: MainScreen, said: str | None) -> None:
+def _record_started(screen: MainView, said: str | None) -> None:
     if said is not None:
         screen.notify(clean(said), markup=False)
         _recording_changed(screen)
 
 
-def _recording_changed(screen: MainScreen) -> None:
+def _recording_changed(screen: MainView) -> None:
     screen.refresh_bindings()  # the footer's key says whether recording is on
     reload_collections(screen)
 
 
-def recording_key(screen: MainScreen, action: str) -> bool:
+def recording_key(screen: MainView, action: str) -> bool:
     """ctrl+o starts recording while it is off and stops it while it is on (the footer shows the latter)."""
     on = screen.session_started and screen.session.collections.recording_to is not None
     return on if action == "stop_recording" else not on
 
 
-async def open_saved(screen: MainScreen, call: SavedCall) -> None:
+async def open_saved(screen: MainView, call: SavedCall) -> None:
     """Open ``call`` in the Call tab with its arguments; the person calls it the usual way (ctrl+r)."""
     session = screen.session
     tool = session.find_tool(call.server, call.tool)
@@ -135,7 +126,7 @@ async def open_saved(screen: MainScreen, call: SavedCall) -> None:
         screen.notify(clean(said), severity="warning", markup=False)
         return
     arguments, missing = session.collections.arguments_for(call)
-    await screen.open_tool(tool, arguments)
+    await tool_opening.open_tool(screen, tool, arguments)
     panel = screen.mounted_panel
     collection = call_collection(screen, call)
     screen.replay = Replay(call, panel.form if panel is not None else None, collection)
@@ -144,14 +135,14 @@ async def open_saved(screen: MainScreen, call: SavedCall) -> None:
             screen.notify(clean(note), severity="warning", timeout=10, markup=False)
 
 
-def call_collection(screen: MainScreen, call: SavedCall) -> str:
+def call_collection(screen: MainView, call: SavedCall) -> str:
     for entry in screen.session.collections.entries():
         if entry.collection is not None and call in entry.collection.calls:
             return entry.name
     return DEFAULT_COLLECTION
 
 
-async def call_finished(screen: MainScreen, record: CallRecord) -> None:
+async def call_finished(screen: MainView, record: CallRecord) -> None:
     """After each call from the Call tab: record it while recording is on; judge a replay's expectations."""
     from tui.ui.widgets.expectation_verdicts import ExpectationVerdicts
     from tui.ui.widgets.results.result_view import ResultView

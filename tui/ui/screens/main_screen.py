@@ -104,8 +104,7 @@ class MainScreen(MainView):
         """The tabs on the right, mounted after the first frame (see ``mount_workspace`` for when)."""
         self.calls = CallRunner(self, self.slot, session, self.flag_nondeterministic)
         self.calls.finished.append(lambda record: collection_actions.call_finished(self, record))
-        self.replay: collection_actions.Replay | None = None
-        """The saved call open in the Call tab, whose expectations its next call is judged by."""
+        self.replay = None
         self.session_started = False
         self._composed = False
         """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""

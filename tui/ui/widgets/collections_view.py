@@ -87,7 +87,9 @@ class CollectionsView(Vertical):
         self._calls = []
         for entry in shelf.entries():
             count = len(entry.collection.calls) if entry.collection is not None else 0
-            heading = literal(entry.name, "bold") + Content.styled(f"  {count} calls", "$text-muted")
+            heading = literal(entry.name, "bold") + Content.styled(
+                f"  {count} call{'' if count == 1 else 's'}", "$text-muted"
+            )
             rows.append(Option(heading, disabled=True))
             self._calls.append(None)
             if entry.collection is None:

@@ -142,18 +142,22 @@ def call_collection(screen: MainView, call: SavedCall) -> str:
     return DEFAULT_COLLECTION
 
 
-async def call_finished(screen: MainView, record: CallRecord) -> None:
-    """After each call from the Call tab: record it while recording is on; judge a replay's expectations."""
-    from tui.ui.widgets.expectation_verdicts import ExpectationVerdicts
-    from tui.ui.widgets.results.result_view import ResultView
-
-    session = screen.session
-    recorded = session.collections.record(record)
+def record_call(screen: MainView, record: CallRecord) -> None:
+    """Right after each call from the Call tab: while recording is on, the session appends it."""
+    recorded = screen.session.collections.record(record)
     if recorded is not None:
         screen.notify(
             clean(recorded.message), severity="information" if recorded.ok else "error", markup=False
         )
         reload_collections(screen)
+
+
+async def show_verdicts(screen: MainView, record: CallRecord) -> None:
+    """Once a replayed call's result is shown: each expectation's verdict above it, as the session judges."""
+    from tui.ui.widgets.expectation_verdicts import ExpectationVerdicts
+    from tui.ui.widgets.results.result_view import ResultView
+
+    session = screen.session
     replay, panel = screen.replay, screen.mounted_panel
     if replay is None or panel is None or replay.form is None or panel.form is not replay.form:
         return

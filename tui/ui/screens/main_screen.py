@@ -103,7 +103,8 @@ class MainScreen(MainView):
         self.slot = WorkspaceSlot(session, id="workspace-slot")
         """The tabs on the right, mounted after the first frame (see ``mount_workspace`` for when)."""
         self.calls = CallRunner(self, self.slot, session, self.flag_nondeterministic)
-        self.calls.finished.append(lambda record: collection_actions.call_finished(self, record))
+        self.calls.answered.append(lambda record: collection_actions.record_call(self, record))
+        self.calls.finished.append(lambda record: collection_actions.show_verdicts(self, record))
         self.replay = None
         self.session_started = False
         self._composed = False

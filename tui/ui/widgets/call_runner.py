@@ -55,8 +55,11 @@ class CallRunner:
         self._session = session
         self._after_call = after_call
         self.running: Worker[None] | None = None
+        self.answered: list[Callable[[CallRecord], None]] = []
+        """Told of each call that went through the call path at once, before anything is awaited: a next
+        call (ctrl+r again) cancels this worker while it still shows the result (recording)."""
         self.finished: list[Callable[[CallRecord], Awaitable[None]]] = []
-        """Told of each call that went through the call path, once its result is shown (collections)."""
+        """Told of each call that went through the call path once its result is shown (replay verdicts)."""
         self.history_count = 0
         self._focus_before_call: Widget | None = None
 
@@ -139,6 +142,8 @@ class CallRunner:
             # The pre-call preflight resolves again, which is where a changing answer shows up.
             self._after_call()
         history.record(entry.finished(record))
+        for hear in self.answered:
+            hear(record)
         await panel.show_outcome(record.outcome, title)
         for listener in self.finished:
             await listener(record)

@@ -144,7 +144,7 @@ class Shooter:
 
 
 async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Path]:
-    from textual.widgets import TabbedContent
+    from textual.widgets import Input, TabbedContent
 
     from tui.config.startup import load_startup
     from tui.model.results import CallStatus
@@ -154,7 +154,9 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
     from tui.ui.screens.confirm_call import ConfirmCallScreen
     from tui.ui.screens.main_screen import MainScreen
     from tui.ui.screens.preferences import PreferencesScreen
+    from tui.ui.screens.save_call import SaveCallScreen
     from tui.ui.widgets.call_panel import CallPanel
+    from tui.ui.widgets.collections_view import CollectionsView
     from tui.ui.widgets.results.result_view import ResultView
     from tui.ui.widgets.tool_list import ToolList
 
@@ -246,6 +248,23 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
         await _wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "the preferences screen")
         await shooter.shoot("preferences")
         await pilot.press("escape")
+        await _wait_for(pilot, lambda: isinstance(app.screen, MainScreen), "the preferences to close")
+
+        # collections: the SELECT saved with its expectations (ctrl+s), then the Collections tab (F11).
+        # Collections live in the working directory: a project folder in the temporary home.
+        project = Path(os.environ["MCP_TUI_HOME"]) / "project"
+        project.mkdir(exist_ok=True)
+        os.chdir(project)
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, lambda: isinstance(app.screen, SaveCallScreen), "the save dialog")
+        app.screen.query_one("#save-call-name", Input).value = "fruits in order"
+        app.screen.query_one("#save-call-collection", Input).value = "smoke"
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, lambda: isinstance(app.screen, MainScreen), "the call to be saved")
+        await pilot.press("f11")
+        view_of_collections = screen.query_one(CollectionsView)
+        await _wait_for(pilot, lambda: bool(view_of_collections.calls), "the Collections tab")
+        await shooter.shoot("collections")
 
         await app.action_quit()
     return shooter.written

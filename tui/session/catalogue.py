@@ -49,6 +49,14 @@ class CachedCatalogue:
         """The cached list of a server whose live list has not arrived yet (else nothing)."""
         return () if server in self._live else self._cached.get(server, ())
 
+    def previous(self, server: str) -> tuple[ToolInfo, ...] | None:
+        """The list the last session saved (kept after the live one replaces it), or None."""
+        return self._cached.get(server)
+
+    def live(self, server: str) -> tuple[ToolInfo, ...] | None:
+        """The list the server gave in this session, or None before it has."""
+        return self._live.get(server)
+
     def confirmed(self, tool: ToolInfo) -> bool:
         """False for a tool known only from the cache: not yet listed live, or listed differently."""
         if tool not in self._cached.get(tool.server, ()):

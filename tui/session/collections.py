@@ -10,21 +10,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from tui.config.atomic import write_atomically
-from tui.config.collection_file import CollectionProblems, call_text, read_collection
-from tui.model.collections import Collection, Expectations, SavedCall, definition_label
-from tui.model.servers import ConnectionStatus, Failure, ToolInfo
-from tui.safety.secret_arguments import MissingVariables, expand_placeholders, with_placeholders
+from tui.config.collection_file import CollectionProblems, read_collection
+from tui.model.collections import Collection, SavedCall, definition_label
+from tui.model.servers import ConnectionStatus, Failure
+from tui.safety.secret_arguments import MissingVariables, expand_placeholders
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.call_saving import append_call, saved_call
 
 if TYPE_CHECKING:
     from tui.session.call_flow import CallRecord
     from tui.session.session import Session
 
-__all__ = ["Collection", "CollectionProblems", "read_collection"]
+__all__ = ["Collection", "CollectionProblems", "append_call", "read_collection", "saved_call"]
 
 NotRunKind = Literal[
     "unknown-server", "connection", "listing", "unknown-tool", "definition-changed", "missing-variables",
@@ -168,29 +167,3 @@ async def _run_one(
             call, record=record, failures=tuple(unmet(call.expect, record)), accepted_change=accepted
         )
     return result
-
-
-# ---- saving -------------------------------------------------------------------------------------------
-
-
-def saved_call(
-    name: str, tool: ToolInfo, arguments: Mapping[str, Any], expect: Expectations | None = None
-) -> tuple[SavedCall, list[str]]:
-    """The call as a collection keeps it: secrets as ``${NAME}`` (and the names, for the person to set),
-    bound to the tool's definition as it is now."""
-    args, names = with_placeholders(tool.name, tool.input_schema, arguments)
-    definition = definition_label(DefinitionSnapshot.from_tool(tool).hash)
-    return SavedCall(name, tool.server, tool.name, args, definition, expect or Expectations()), names
-
-
-def append_call(path: Path, call: SavedCall) -> None:
-    """Add ``call`` at the end of the collection ``path`` (created when missing); raises ValueError for a
-    name the collection already has, ``CollectionProblems`` when the file cannot be read."""
-    existing = ""
-    if path.exists():
-        names = {saved.name for saved in read_collection(path).calls}
-        if call.name in names:
-            raise ValueError(f"{path} already has a call named {call.name!r}")
-        existing = path.read_text(encoding="utf-8")
-    separator = "" if not existing else ("\n" if existing.endswith("\n") else "\n\n")
-    write_atomically(path, existing + separator + call_text(call))

@@ -9,14 +9,19 @@ from typing import Any
 
 from tui.client.arguments import validate_arguments
 from tui.model.collections import UNSET, Expectations
-from tui.model.results import EmbeddedResourceBlock, TextBlock
+from tui.model.results import CallOutcome, EmbeddedResourceBlock, TextBlock
 from tui.session.call_flow import CallRecord
 
 
 def result_text(record: CallRecord) -> str:
     """The result's text: every text block, and the text of embedded resources, one after another."""
+    return outcome_text(record.outcome)
+
+
+def outcome_text(outcome: CallOutcome) -> str:
+    """``result_text`` of an outcome alone (a History entry keeps no record)."""
     parts: list[str] = []
-    for block in record.outcome.content:
+    for block in outcome.content:
         text = block.text if isinstance(block, TextBlock | EmbeddedResourceBlock) else None
         if text is not None:
             parts.append(text)

@@ -40,7 +40,9 @@ from tui.store.telemetry_state import state_file
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
     from tui.safety.decision import Explained
+    from tui.safety.tool_diff import ToolChange
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
+    from tui.session.collection_shelf import CollectionShelf
     from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
 
@@ -114,6 +116,7 @@ class Session(ConnectionControls):
         )
         self.features = ServerFeatures(self._manager_or_raise, self.settings)
         """Resources, prompts, completions, log levels, roots and traffic of each server."""
+        self._shelf: CollectionShelf | None = None
 
     # ---- front ends attach here ----------------------------------------------------------------
 
@@ -235,6 +238,22 @@ class Session(ConnectionControls):
 
     def capabilities(self, server: str) -> dict[str, Any]:
         return {} if self.manager is None else self.manager.capabilities(server)
+
+    def changes_since_last_session(self, server: str) -> list[ToolChange] | None:
+        """The server's tools added, removed or changed since the last session's list, risk first (None:
+        no earlier list, or no live one yet)."""
+        from tui.session.tool_changes import since_last_session
+
+        return since_last_session(self.catalogue, server)
+
+    @property
+    def collections(self) -> CollectionShelf:
+        """Saved calls: the collections folder, saving, recording, and the verdicts of a replay."""
+        if self._shelf is None:  # loaded on first use: the TUI paints before it needs any of it
+            from tui.session.collection_shelf import CollectionShelf
+
+            self._shelf = CollectionShelf()
+        return self._shelf
 
     @property
     def nondeterministic_servers(self) -> frozenset[str]:

@@ -46,8 +46,11 @@ class AppCommands(Provider):
         (
             "Server info",
             "screen.show_tab('server-info')",
-            "Version, protocol, capabilities, log level, roots (F10)",
+            "Version, protocol, capabilities, log level, roots, tools changed since last time (F10)",
         ),
+        ("Collections", "screen.show_tab('collections')", "Saved calls: open one to call it again (F11)"),
+        ("Save call", "screen.save_call", "Save the open call into a collection (ctrl+s)"),
+        ("Record calls", "screen.start_recording", "Record every call into a collection, or stop (F12)"),
     )
 
     @property

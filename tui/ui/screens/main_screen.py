@@ -24,7 +24,7 @@ from tui.model.servers import ConnectionStatus, ServerState, ToolInfo
 from tui.session.catalogue import CachedCatalogue
 from tui.session.startup import Startup
 from tui.ui.messages import SessionStarted
-from tui.ui.screens import server_actions, tool_opening
+from tui.ui.screens import collection_actions, server_actions, tool_opening
 from tui.ui.screens.main_view import MainView
 from tui.ui.widgets.call_runner import CallRunner
 from tui.ui.widgets.key_footer import KeyFooter
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from tui.session.events import SessionEvent
     from tui.session.session import Session
     from tui.ui.widgets.call_panel import CallPanel
+    from tui.ui.widgets.collections_view import CollectionsView
     from tui.ui.widgets.history import CallHistory
 
 
@@ -93,6 +94,14 @@ class MainScreen(MainView):
         Binding("f8", "show_tab('prompts')", "Prompts", id="tab-prompts", priority=True, show=False),
         Binding("f9", "show_tab('traffic')", "Traffic", id="tab-traffic", priority=True, show=False),
         Binding("f10", "show_tab('server-info')", "Server", id="tab-server-info", priority=True, show=False),
+        Binding(
+            "f11", "show_tab('collections')", "Collections", id="tab-collections", priority=True, show=False
+        ),
+        # Saved calls (collection_actions): ctrl+s saves; F12 records, and while on the footer says so.
+        # (ctrl+o is the zoom of the form or result, above.)
+        Binding("ctrl+s", "save_call", "Save call", id="save-call", priority=True, show=False),
+        Binding("f12", "start_recording", "Record", id="toggle-recording", priority=True, show=False),
+        Binding("f12", "stop_recording", "● Recording: stop", id="toggle-recording", priority=True),
     ]
     # Typing filters at once; Down moves into the list. Focused as the screen mounts, so the first frame
     # already shows it (a focus() in on_mount lands after that frame and repaints the whole screen).
@@ -107,6 +116,9 @@ class MainScreen(MainView):
         self.slot = WorkspaceSlot(session, id="workspace-slot")
         """The tabs on the right, mounted after the first frame (see ``mount_workspace`` for when)."""
         self.calls = CallRunner(self, self.slot, session, self.flag_nondeterministic)
+        self.calls.answered.append(lambda record: collection_actions.record_call(self, record))
+        self.calls.finished.append(lambda record: collection_actions.show_verdicts(self, record))
+        self.replay = None
         self.session_started = False
         self._composed = False
         """Set once the screen's widgets exist: it is on the stack (and its keys work) before that."""
@@ -232,6 +244,8 @@ class MainScreen(MainView):
             return False
         if action == "interrupt_call":
             return self.calls.running is not None
+        if action in ("start_recording", "stop_recording"):
+            return collection_actions.recording_key(self, action)
         if action == "save_result":
             return self.calls.result_to_save() is not None
         if action == "sort_tools" and parameters:
@@ -279,6 +293,17 @@ class MainScreen(MainView):
         if (panel := self.mounted_panel) is not None:
             panel.retry_preflight()
 
+    async def on_collections_view_open_saved(self, event: CollectionsView.OpenSaved) -> None:
+        await collection_actions.open_saved(self, event.call)
+
+    def action_save_call(self) -> None:
+        collection_actions.save_call(self)
+
+    def action_start_recording(self) -> None:
+        collection_actions.toggle_recording(self)
+
+    action_stop_recording = action_start_recording
+
     async def on_call_history_reopen(self, event: CallHistory.Reopen) -> None:
         await tool_opening.reopen_from_history(self, event.entry)
 
@@ -314,6 +339,7 @@ class MainScreen(MainView):
         self.refresh_bindings()  # s saves a result only on the Call tab
         show_server_in_opened_pane(event.pane, self.query_one(ServerList).highlighted_server)
         follow_tail_in_opened_pane(event.pane)
+        collection_actions.reload_collections(event.pane)
 
     def action_reconnect(self) -> None:
         server_actions.reconnect(self)

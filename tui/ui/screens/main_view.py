@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tui.model.hints import Hints
     from tui.model.servers import ToolInfo
     from tui.session.session import Session
+    from tui.ui.screens.replay import Replay
     from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.workspace_slot import WorkspaceSlot
 
@@ -22,6 +23,8 @@ class MainView(Screen[None]):
     slot: WorkspaceSlot
     session_started: bool
     """Set once the session has started its servers (the server keys need it)."""
+    replay: Replay | None
+    """The saved call open in the Call tab, whose expectations its next call is judged by."""
 
     @property
     def session(self) -> Session:

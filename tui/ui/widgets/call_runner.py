@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ from tui.session.catalogue import ToolNotConfirmed
 from tui.ui.safe_text import clean
 
 if TYPE_CHECKING:
+    from tui.session.call_flow import CallRecord
     from tui.session.session import Session
     from tui.ui.widgets.results.saveable import SaveableBlock
     from tui.ui.widgets.workspace_slot import WorkspaceSlot
@@ -54,6 +55,11 @@ class CallRunner:
         self._session = session
         self._after_call = after_call
         self.running: Worker[None] | None = None
+        self.answered: list[Callable[[CallRecord], None]] = []
+        """Told of each call that went through the call path at once, before anything is awaited: a next
+        call (ctrl+r again) cancels this worker while it still shows the result (recording)."""
+        self.finished: list[Callable[[CallRecord], Awaitable[None]]] = []
+        """Told of each call that went through the call path once its result is shown (replay verdicts)."""
         self.history_count = 0
         self._focus_before_call: Widget | None = None
 
@@ -136,7 +142,11 @@ class CallRunner:
             # The pre-call preflight resolves again, which is where a changing answer shows up.
             self._after_call()
         history.record(entry.finished(record))
+        for hear in self.answered:
+            hear(record)
         await panel.show_outcome(record.outcome, title)
+        for listener in self.finished:
+            await listener(record)
         for note in record.notes:
             screen.notify(note, severity="warning", timeout=10, markup=False)
         focus = self._focus_before_call

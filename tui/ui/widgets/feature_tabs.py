@@ -12,10 +12,11 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from tui.model.events import ListChanged, ResourceUpdated, ServerStateChanged, TrafficRecorded
+from tui.model.events import ListChanged, ResourceUpdated, ServerStateChanged, ToolsChanged, TrafficRecorded
 from tui.model.servers import ConnectionStatus
 from tui.session.events import SessionEvent
 from tui.session.session import Session
+from tui.ui.widgets.collections_view import CollectionsView
 from tui.ui.widgets.feature_pane import FeaturePane
 from tui.ui.widgets.prompts_view import PromptsView
 from tui.ui.widgets.resources_view import ResourcesView
@@ -28,6 +29,7 @@ def feature_tabs(session: Session) -> Iterator[Widget]:
     yield TabPane("Prompts", PromptsView(session, id="prompts-view"), id="prompts")
     yield TabPane("Traffic", TrafficView(session, id="traffic-view"), id="traffic")
     yield TabPane("Server", ServerInfoView(session, id="server-info-view"), id="server-info")
+    yield TabPane("Collections", CollectionsView(session, id="collections-view"), id="collections")
 
 
 def show_server_in_panes(screen: DOMNode, server: str | None) -> None:
@@ -74,6 +76,11 @@ def route_to_panes(screen: DOMNode, event: SessionEvent) -> None:
         changed: FeaturePane = screen.query_one(ResourcesView if event.what == "resources" else PromptsView)
         if changed.server == event.server:
             changed.reload()
+    elif isinstance(event, ToolsChanged):
+        # The Server tab's "since the last session" compares with the list that just came.
+        for info in screen.query(ServerInfoView):
+            if info.server == event.server:
+                info.reload()
     elif isinstance(event, ServerStateChanged):
         connected = event.state.status is ConnectionStatus.CONNECTED
         for pane in screen.query(FeaturePane):

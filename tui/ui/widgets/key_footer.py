@@ -17,7 +17,7 @@ from textual.widgets import Footer
 
 from tui.ui.textual_internals import FooterKey
 
-PINNED_ACTIONS = frozenset({"quit"})
+PINNED_ACTIONS = frozenset({"quit", "stop_recording"})
 """Keys docked on the right beside the palette's key: in sight at any width, whatever else the focused
 widget adds on the left."""
 

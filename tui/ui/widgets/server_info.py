@@ -13,6 +13,7 @@ from tui.model.features import FeatureError
 from tui.session.settings_types import LOG_LEVELS
 from tui.ui.safe_text import literal
 from tui.ui.widgets.feature_pane import FeaturePane
+from tui.ui.widgets.tool_changes_text import changes_lines
 
 MODERN = "2026-07-28"
 INSTRUCTIONS_SHOWN = 4000
@@ -80,6 +81,7 @@ class ServerInfoView(FeaturePane):
         if state.error:
             lines.append(f"Problem: {state.error}")
         lines.extend(f"Tool listing: {problem.text}" for problem in state.tool_problems)
+        lines.extend(changes_lines(self.session.changes_since_last_session(self.server)))
         capabilities = self.session.capabilities(self.server)
         lines.append("Capabilities: " + (json.dumps(capabilities, indent=2) if capabilities else "none yet"))
         lines.append("Instructions: " + instructions_text(state.instructions))

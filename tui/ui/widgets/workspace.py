@@ -17,6 +17,7 @@ FOCUS_ON_OPEN = {
     "resources": "#resource-list",
     "prompts": "#prompt-list",
     "traffic": "#traffic-table",
+    "collections": "#collection-list",
 }
 """Where the focus lands in a tab opened by its key: its list or table, so the arrows and Enter work at
 once. Other tabs (Call, Server) get it on their first focusable widget."""

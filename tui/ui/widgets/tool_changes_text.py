@@ -1,0 +1,29 @@
+"""The Server tab's "since the last session" lines: the session's comparison of the tool cache's list
+with the live one, in the words and order of ``mcp-tui diff`` (risk changes first)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.safety.tool_diff import ToolChange
+
+SHOWN = 40
+"""Changes listed before "… and N more": a server that renamed everything should not bury the controls."""
+
+
+def changes_lines(changes: Sequence[ToolChange] | None) -> list[str]:
+    if changes is None:
+        return ["Tools since the last session: no earlier list to compare with (or not listed yet)"]
+    if not changes:
+        return ["Tools since the last session: unchanged"]
+    risky = sum(change.risk for change in changes)
+    head = f"Tools since the last session: {len(changes)} changes"
+    lines = [head + (f", {risky} riskier" if risky else "")]
+    for change in changes[:SHOWN]:
+        word = "risk" if change.risk else change.kind
+        lines.append(f"  {word:<8} {change.tool}: {change.text}")
+    if len(changes) > SHOWN:
+        lines.append(f"  … and {len(changes) - SHOWN} more (mcp-tui diff lists them all)")
+    return lines

@@ -29,8 +29,8 @@ from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session.events import CallFinished, CallStarted
 from tui.safety.tool_lint import lint_listed_tool
+from tui.session.events import CallFinished, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter

@@ -27,7 +27,7 @@ class Startup:
     when the file changes, and are never saved."""
     forced_telemetry: TelemetryTable | None = None
     """A ``[telemetry]`` the user cannot loosen (the team's managed policy): export is on, and each key
-    it sets wins over config.toml and the environment. The managed policy reader sets it."""
+    it sets wins over config.toml and the environment. Read from the managed files when the app starts."""
 
 
 def load_startup(
@@ -48,6 +48,7 @@ def load_startup(
     from tui.config.defaults import servers_to_use
     from tui.config.loader import load_config
     from tui.config.paths import choose_config_file
+    from tui.config.policy_files import managed_telemetry, read_managed
 
     paths = AppPaths.default()
     choice = choose_config_file(config_path, paths)
@@ -70,4 +71,7 @@ def load_startup(
         problems=[str(problem) for problem in problems],
         config_file=writable,
         using_demo=using_demo,
+        # The team's [telemetry]: a mistake in it is the managed file's problem, shown with the others
+        # (the banner, --check-config), where the file fails closed.
+        forced_telemetry=managed_telemetry(read_managed()),
     )

@@ -11,7 +11,8 @@ limits) and says so when it tries more.
 
 Both hold ``[[rules]]`` (never/ask; managed rules may match by ``command``/``url`` glob) and
 ``[preferences]`` limits; managed files also ``[servers.NAME] trust = "untrusted"`` pins and
-``allowed_servers``. A managed ``[telemetry]`` table is kept, unread here, in ``document``.
+``allowed_servers``. A managed ``[telemetry]`` turns export on for everyone it reaches, at its endpoint
+(``managed_telemetry``); a key it gets wrong is a problem of the file like any other (it fails closed).
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from tui.config.atomic import without_bom
 from tui.config.limits import ManagedLimits, read_limits
 from tui.config.loader import NOT_FOUND, read_text
-from tui.config.model import Tier, ToolRule
+from tui.config.model import TelemetryTable, Tier, ToolRule
 from tui.config.problems import ConfigProblem
 
 MANAGED_ENV = "MCP_TUI_MANAGED_POLICY"
@@ -61,7 +62,9 @@ class PolicyFile:
     allowed_servers: tuple[str, ...] | None = None
     """Managed: command/URL globs outside which no server starts or is called; None: no list."""
     document: Mapping[str, Any] = field(default_factory=dict)
-    """The parsed file, unknown tables (``[telemetry]``) included, for the features that read them."""
+    """The parsed file, as read."""
+    telemetry: TelemetryTable | None = None
+    """Managed: its ``[telemetry]`` (the keys it got right); None when it has none."""
     problems: tuple[ConfigProblem, ...] = ()
     exists: bool = True
 
@@ -119,8 +122,34 @@ def parse_policy_text(path: Path, text: str, tier: Tier) -> PolicyFile:
     limits = read_limits(data.get("preferences", {}), rep, tier)
     untrusted = _pins(data.get("servers", {}), rep) if tier == "managed" else frozenset()
     allowed = _allowed(data, rep) if tier == "managed" else None
+    telemetry = None
+    if tier == "managed" and "telemetry" in data:
+        from tui.config.telemetry_table import read_telemetry
+
+        telemetry = read_telemetry(data["telemetry"], rep, os.environ)
     problems = tuple(_closed(p, tier) for p in sorted(rep.problems, key=lambda p: p.line or 0))
-    return PolicyFile(path, tier, tuple(rules), limits, untrusted, allowed, data, problems)
+    return PolicyFile(path, tier, tuple(rules), limits, untrusted, allowed, data, telemetry, problems)
+
+
+def managed_telemetry(files: list[PolicyFile]) -> TelemetryTable | None:
+    """The ``[telemetry]`` the managed files require, or None when none requires export.
+
+    ``files`` in ``read_managed``'s order, the system file first: where both set a key, the system file's
+    value wins (the added file can add to the system file's settings, as to its limits, never undo them).
+    An ``exporter = "none"`` that wins requires nothing."""
+    tables = [file.telemetry for file in reversed(files) if file.telemetry is not None]
+    if not tables:
+        return None
+    merged: dict[str, Any] = {}
+    for table in tables:  # the added file first, then the system file over it
+        for item in fields(TelemetryTable):
+            value = getattr(table, item.name)
+            if isinstance(value, dict):
+                merged[item.name] = {**(merged.get(item.name) or {}), **value}
+            elif value is not None:
+                merged[item.name] = value
+    forced = TelemetryTable(**merged)
+    return None if forced.exporter == "none" else forced
 
 
 def _closed(problem: ConfigProblem, tier: Tier) -> ConfigProblem:

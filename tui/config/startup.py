@@ -30,7 +30,7 @@ class Startup:
     when the file changes, and are never saved."""
     forced_telemetry: TelemetryTable | None = None
     """A ``[telemetry]`` the user cannot loosen (the team's managed policy): export is on, and each key
-    it sets wins over config.toml and the environment. The managed policy reader sets it."""
+    it sets wins over config.toml and the environment. Read from the managed files when the app starts."""
 
 
 def load_startup(
@@ -51,6 +51,7 @@ def load_startup(
     from tui.config.defaults import servers_to_use
     from tui.config.loader import load_config
     from tui.config.paths import choose_config_file
+    from tui.config.policy_files import managed_telemetry, read_managed
 
     paths = AppPaths.default()
     choice = choose_config_file(config_path, paths)
@@ -78,4 +79,7 @@ def load_startup(
         config_file=writable,
         using_demo=using_demo,
         named_file_problems=named_file_problems,
+        # The team's [telemetry]: a mistake in it is the managed file's problem, shown with the others
+        # (the banner, --check-config), where the file fails closed.
+        forced_telemetry=managed_telemetry(read_managed()),
     )

@@ -24,6 +24,7 @@ from tui.ui.safe_text import clean
 if TYPE_CHECKING:
     from tui.session.call_flow import CallRecord
     from tui.session.session import Session
+    from tui.ui.widgets.call_panel import CallPanel
     from tui.ui.widgets.results.saveable import SaveableBlock
     from tui.ui.widgets.workspace_slot import WorkspaceSlot
 
@@ -62,6 +63,7 @@ class CallRunner:
         """Told of each call that went through the call path once its result is shown (replay verdicts)."""
         self.history_count = 0
         self._focus_before_call: Widget | None = None
+        self._tab_at_start: str | None = None
 
     def start(self) -> None:
         """Call the open tool with the form's arguments, or say why not."""
@@ -83,6 +85,7 @@ class CallRunner:
             return
         # Where the person was typing; they return there when the call ends.
         self._focus_before_call = screen.app.focused
+        self._tab_at_start = self._slot.workspace.active
         arguments, errors = panel.current_arguments()
         if arguments is None or errors:
             panel.form.reveal_errors()
@@ -149,14 +152,22 @@ class CallRunner:
             await listener(record)
         for note in record.notes:
             screen.notify(note, severity="warning", timeout=10, markup=False)
+        self._give_focus_back(panel)
+        screen.refresh_bindings()
+
+    def _give_focus_back(self, panel: CallPanel) -> None:
+        """Where the person was before the call, or the result's save button; not when they opened another
+        tab meanwhile (F2 as the call ends): the focus they put in History stays there."""
+        if self._slot.workspace.active != self._tab_at_start:
+            return
         focus = self._focus_before_call
         saveable = panel.saveable_result
         if saveable is not None and not _inside(focus, panel.form):
             # Not typing arguments: the result's "Save to file… (s)" takes the focus, so s saves it.
             saveable.focus_save_button()
         elif focus is not None and focus.is_attached:
-            focus.focus()
-        screen.refresh_bindings()
+            # Now, not after a refresh as ``focus()`` would: a key pressed meanwhile is not undone.
+            self._screen.set_focus(focus)
 
     def result_to_save(self) -> SaveableBlock | None:
         """What ``s`` saves: the Call tab's result block with bytes, unless a text box has the focus."""

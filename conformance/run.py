@@ -85,11 +85,21 @@ def run_scenario(node: Path, entry: Path, scenario: str, out: Path) -> Outcome:
     return Outcome(scenario, done.returncode == 0, failed)
 
 
+def _read_baseline(path: Path) -> dict[str, dict[str, object]]:
+    return tomllib.loads(path.read_text()) if path.exists() else {}
+
+
 def load_baseline(version: str, path: Path = BASELINE) -> dict[str, str]:
     """Expected failures for ``version``: scenario -> why it fails."""
-    data = tomllib.loads(path.read_text()) if path.exists() else {}
-    table = data.get(version, {}).get("expected_failures", {})
+    table = _read_baseline(path).get(version, {}).get("expected_failures", {})
+    assert isinstance(table, dict)
     return {str(name): str(reason) for name, reason in table.items()}
+
+
+def baselined_suites(path: Path = BASELINE) -> set[str]:
+    """Suite versions that have an ``expected_failures`` table, an empty one included: an empty table says
+    "this suite is run and nothing is expected to fail", where a missing one means nobody wrote it down."""
+    return {version for version, tables in _read_baseline(path).items() if "expected_failures" in tables}
 
 
 def report(outcomes: list[Outcome], baseline: dict[str, str], version: str, seconds: float) -> int:

@@ -8,6 +8,7 @@ import os
 import time
 from pathlib import Path
 
+import pytest
 from servers.dpop_server import AS_NONCE, JWT_BEARER, RS_NONCE, DpopAuthority, serving
 from servers.harness import settled
 from test_auth_sign_in import NAME, Browser, connected, manager_for, stored
@@ -26,22 +27,29 @@ def config(url: str, **auth: object) -> ServerConfig:
     return signing_in(url, **{"dpop_key": "memory", **auth})
 
 
+@pytest.fixture
+def auth_dir(tmp_path: Path) -> Path:
+    """A token directory inside the test's own directory: key files go to its sibling, which for
+    ``tmp_path`` itself would be the directory all tests share."""
+    return tmp_path / "auth"
+
+
 async def call_whoami(manager: ConnectionManager) -> str:
     outcome = await manager.call_tool(NAME, "whoami", {})
     assert outcome.status is CallStatus.OK, outcome.error
     return json.dumps([repr(block) for block in outcome.content])
 
 
-async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(tmp_path: Path) -> None:
+async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(auth_dir: Path) -> None:
     async with serving() as (url, authority):
-        async with manager_for(config(url, dpop_key="file"), tmp_path) as manager:
+        async with manager_for(config(url, dpop_key="file"), auth_dir) as manager:
             state = await manager.sign_in(NAME, Browser(), open_browser=False)
             assert state.status is ConnectionStatus.CONNECTED, (state.error, authority.refusals)
             assert "signed in with DPoP" in await call_whoami(manager)
             status = manager.sign_in_status(NAME)
         assert status is not None
         assert status.dpop_bound
-        key_file = key_dir(tmp_path) / token_file(tmp_path, NAME).with_suffix(".key").name
+        key_file = key_dir(auth_dir) / token_file(auth_dir, NAME).with_suffix(".key").name
         assert status.dpop_key == f"in {key_file}"
         [token_proof] = authority.token_proofs
         assert token_proof["grant"] == "authorization_code"
@@ -54,10 +62,10 @@ async def test_sign_in_gets_a_bound_token_and_presents_it_with_fresh_proofs(tmp_
         assert {proof["htm"] for proof in proofs} <= {"POST", "GET", "DELETE"}
         assert authority.refusals == []
         # The token file names the key only by its thumbprint; the key is in its own file elsewhere.
-        on_disk = stored(tmp_path)
+        on_disk = stored(auth_dir)
         assert on_disk["dpop_jkt"] == authority.access[on_disk["tokens"]["access_token"]]  # type: ignore[index]
-        assert "PRIVATE KEY" not in token_file(tmp_path, NAME).read_text()
-        assert not any(name.endswith(".key") for name in os.listdir(tmp_path))
+        assert "PRIVATE KEY" not in token_file(auth_dir, NAME).read_text()
+        assert not any(name.endswith(".key") for name in os.listdir(auth_dir))
 
 
 async def test_nonces_from_both_servers_are_answered_once_each(tmp_path: Path) -> None:
@@ -106,19 +114,19 @@ async def test_the_advertised_algorithm_is_used(tmp_path: Path) -> None:
     assert {proof["header"]["alg"] for proof in authority.resource_proofs} == {"ES384"}
 
 
-async def test_a_refresh_carries_a_proof_and_stays_bound(tmp_path: Path) -> None:
+async def test_a_refresh_carries_a_proof_and_stays_bound(auth_dir: Path) -> None:
     async with serving(DpopAuthority(access_ttl=1)) as (url, authority):
-        async with manager_for(config(url, dpop_key="file"), tmp_path) as manager:
+        async with manager_for(config(url, dpop_key="file"), auth_dir) as manager:
             await manager.sign_in(NAME, Browser(), open_browser=False)
         authority.access.clear()  # the access token is gone (expired); the refresh token still works
-        data = stored(tmp_path)
+        data = stored(auth_dir)
         data["expires_at"] = time.time() - 10
-        token_file(tmp_path, NAME).write_text(json.dumps(data))
-        async with manager_for(config(url, dpop_key="file"), tmp_path) as manager:
+        token_file(auth_dir, NAME).write_text(json.dumps(data))
+        async with manager_for(config(url, dpop_key="file"), auth_dir) as manager:
             assert await connected(manager) is ConnectionStatus.CONNECTED, authority.refusals
             await call_whoami(manager)
     assert [proof["grant"] for proof in authority.token_proofs] == ["authorization_code", "refresh_token"]
-    assert stored(tmp_path)["dpop_jkt"] == data["dpop_jkt"]
+    assert stored(auth_dir)["dpop_jkt"] == data["dpop_jkt"]
 
 
 async def test_a_memory_key_dies_with_the_run_and_its_token_is_not_sent(tmp_path: Path) -> None:
@@ -132,12 +140,12 @@ async def test_a_memory_key_dies_with_the_run_and_its_token_is_not_sent(tmp_path
         assert not any(r.startswith("resource: proof key") for r in authority.refusals), "never presented"
 
 
-async def test_sign_out_discards_the_key(tmp_path: Path) -> None:
-    async with serving() as (url, _), manager_for(config(url, dpop_key="file"), tmp_path) as manager:
+async def test_sign_out_discards_the_key(auth_dir: Path) -> None:
+    async with serving() as (url, _), manager_for(config(url, dpop_key="file"), auth_dir) as manager:
         await manager.sign_in(NAME, Browser(), open_browser=False)
-        assert list(key_dir(tmp_path).glob("*.key"))
+        assert list(key_dir(auth_dir).glob("*.key"))
         assert await manager.sign_out(NAME)
-        assert not list(key_dir(tmp_path).glob("*.key"))
+        assert not list(key_dir(auth_dir).glob("*.key"))
 
 
 async def test_client_credentials_and_jwt_bearer_get_bound_tokens_too(tmp_path: Path) -> None:

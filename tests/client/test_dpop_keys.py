@@ -61,12 +61,18 @@ def no_keyring() -> Iterator[None]:
         keyring.set_keyring(before)
 
 
+@pytest.fixture
+def auth_dir(tmp_path: Path) -> Path:
+    """A token directory inside the test's own directory: the key directory is its sibling, so with
+    ``tmp_path`` itself as the token directory the keys would land in the directory all tests share."""
+    return tmp_path / "auth"
+
+
 def holder(auth_dir: Path, place: DpopKeyPlace | None, url: str = URL) -> DpopKeyHolder:
     return DpopKeyHolder("remote", url, place, auth_dir)
 
 
-def test_a_file_key_is_private_outside_the_token_directory_and_survives_a_restart(tmp_path: Path) -> None:
-    auth_dir = tmp_path / "auth"
+def test_a_file_key_is_private_outside_the_token_directory_and_survives_a_restart(auth_dir: Path) -> None:
     key = holder(auth_dir, "file").key_accepted_by(["ES256"])
     [path] = key_dir(auth_dir).iterdir()
     assert path.parent != auth_dir
@@ -79,57 +85,57 @@ def test_a_file_key_is_private_outside_the_token_directory_and_survives_a_restar
     assert not path.exists()
 
 
-def test_a_memory_key_is_new_each_run(tmp_path: Path) -> None:
-    first = holder(tmp_path, "memory")
+def test_a_memory_key_is_new_each_run(auth_dir: Path) -> None:
+    first = holder(auth_dir, "memory")
     key = first.key_accepted_by(None)
     assert first.current() is key
-    assert holder(tmp_path, "memory").current() is None
-    assert not key_dir(tmp_path).exists()
+    assert holder(auth_dir, "memory").current() is None
+    assert not key_dir(auth_dir).exists()
 
 
-def test_the_keyring_keeps_the_key_and_logout_removes_it(tmp_path: Path, os_keyring: DictKeyring) -> None:
-    keys = holder(tmp_path, None)
+def test_the_keyring_keeps_the_key_and_logout_removes_it(auth_dir: Path, os_keyring: DictKeyring) -> None:
+    keys = holder(auth_dir, None)
     assert keys.place == "keyring", "the keyring is the default where one exists"
     key = keys.key_accepted_by(None)
     [(service, _account)] = os_keyring.entries
     assert service == KEYRING_SERVICE
-    again = holder(tmp_path, "keyring").current()
+    again = holder(auth_dir, "keyring").current()
     assert again is not None
     assert again.thumbprint() == key.thumbprint()
-    holder(tmp_path, "keyring").discard()
+    holder(auth_dir, "keyring").discard()
     assert os_keyring.entries == {}
-    holder(tmp_path, "keyring").discard()  # nothing left to remove: still fine
+    holder(auth_dir, "keyring").discard()  # nothing left to remove: still fine
 
 
-def test_without_a_keyring_the_key_stays_in_memory_and_says_so(tmp_path: Path, no_keyring: None) -> None:
-    asked = holder(tmp_path, "keyring")
+def test_without_a_keyring_the_key_stays_in_memory_and_says_so(auth_dir: Path, no_keyring: None) -> None:
+    asked = holder(auth_dir, "keyring")
     assert asked.place == "memory"
     assert asked.where == "in memory (this run only); no OS keyring is available"
-    default = holder(tmp_path, None)
+    default = holder(auth_dir, None)
     assert (default.place, default.note) == ("memory", "")
 
 
-def test_a_key_for_another_url_is_not_used(tmp_path: Path) -> None:
-    holder(tmp_path, "file").key_accepted_by(None)
-    assert holder(tmp_path, "file", url="https://elsewhere.example.com/mcp").current() is None
+def test_a_key_for_another_url_is_not_used(auth_dir: Path) -> None:
+    holder(auth_dir, "file").key_accepted_by(None)
+    assert holder(auth_dir, "file", url="https://elsewhere.example.com/mcp").current() is None
 
 
-def test_a_damaged_key_file_is_replaced(tmp_path: Path) -> None:
-    holder(tmp_path, "file").key_accepted_by(None)
-    [path] = key_dir(tmp_path).iterdir()
+def test_a_damaged_key_file_is_replaced(auth_dir: Path) -> None:
+    holder(auth_dir, "file").key_accepted_by(None)
+    [path] = key_dir(auth_dir).iterdir()
     path.write_text("{not json")
-    keys = holder(tmp_path, "file")
+    keys = holder(auth_dir, "file")
     assert keys.current() is None
     keys.key_accepted_by(None)
-    assert holder(tmp_path, "file").current() is not None
+    assert holder(auth_dir, "file").current() is not None
 
 
-def test_a_key_of_an_algorithm_no_longer_accepted_is_replaced(tmp_path: Path) -> None:
-    keys = holder(tmp_path, "file")
+def test_a_key_of_an_algorithm_no_longer_accepted_is_replaced(auth_dir: Path) -> None:
+    keys = holder(auth_dir, "file")
     first = keys.key_accepted_by(["ES256"])
     assert keys.key_accepted_by(None) is first, "no list: the key in hand serves"
     second = keys.key_accepted_by(["ES384"])
     assert second.algorithm == "ES384"
-    stored = holder(tmp_path, "file").current()
+    stored = holder(auth_dir, "file").current()
     assert stored is not None
     assert stored.thumbprint() == second.thumbprint()

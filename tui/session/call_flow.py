@@ -12,24 +12,24 @@ import itertools
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from tui.config.model import ServerConfig
 from tui.model.agents import AgentInfo
-from tui.model.display_templates import CallPreview
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest, pretty_arguments
-from tui.safety.decision import Decision, Explained, decide, explain
+from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.decision import Explained, decide, explain
 from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.safety.tool_lint import lint_listed_tool
+from tui.session.call_records import CallRecord, Evaluation
 from tui.session.events import CallFinished, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
@@ -55,86 +55,6 @@ class CallTarget(Protocol):
         *,
         on_progress: Callable[[Progress], None] | None = None,
     ) -> CallOutcome: ...
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """What a call with these exact arguments would get, before anything is asked or sent."""
-
-    tool: ToolInfo
-    arguments: dict[str, Any]
-    """A frozen copy: exactly what would be sent."""
-    server: ServerConfig
-    """The server's configuration with the trust that holds now."""
-    definition: DefinitionSnapshot
-    preflight: PreflightResult
-    assessment: Assessment
-    decision: Decision
-    lint: tuple[LintWarning, ...] = ()
-    """What the app itself finds suspicious about the tool (it keeps category preferences from applying)."""
-    preview: CallPreview | None = None
-    """The server's one-line wording of this call (Display Templates), when its definition has one."""
-
-    def confirm_request(self) -> ConfirmRequest:
-        """The question for the person when the decision is ``ask``."""
-        preflight, assessment = self.preflight, self.assessment
-        note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
-        return ConfirmRequest(
-            server=self.server.name,
-            trust=self.server.trust,
-            tool_name=self.tool.name,
-            tool_title=self.tool.display_title,
-            grade=assessment.grade,
-            hints=assessment.hints,
-            arguments_json=pretty_arguments(self.arguments),
-            decision=self.decision,
-            resolution_changes=assessment.changes,
-            resolution_note=note,
-            lint=self.lint,
-            definition_changes=tuple(self.decision.changes),
-            warnings=preflight.warnings,
-            claimed=preflight.claimed,
-            static=preflight.static if preflight.claimed is not None else None,
-            preview=self.preview,
-        )
-
-
-@dataclass(frozen=True)
-class CallRecord:
-    """Everything about one call attempt: what the history, the result view and the CLI show."""
-
-    evaluation: Evaluation
-    choice: ConfirmChoice | None
-    outcome: CallOutcome
-    decided_at: datetime
-    """When the attempt was decided (UTC): the policy's decision, or the person's answer when asked.
-
-    The audit record's ``time``; not when the call finished (``duration_ms`` says how long it ran).
-    """
-    notes: tuple[str, ...] = ()
-    """Things the person should know that are not the call's result (an approval that was not saved)."""
-    agent: AgentInfo | None = None
-    """The agent that made the call through the gateway (None for a person's own call)."""
-
-    @property
-    def tool(self) -> ToolInfo:
-        return self.evaluation.tool
-
-    @property
-    def arguments(self) -> dict[str, Any]:
-        return self.evaluation.arguments
-
-    @property
-    def decision(self) -> Decision:
-        return self.evaluation.decision
-
-    @property
-    def assessment(self) -> Assessment:
-        return self.evaluation.assessment
-
-    @property
-    def preflight(self) -> PreflightResult:
-        return self.evaluation.preflight
 
 
 class CallFlow:

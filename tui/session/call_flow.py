@@ -27,7 +27,7 @@ from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session.events import CallFinished, CallStarted
+from tui.session.events import CallFinished, CallPreflighted, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter
@@ -145,13 +145,13 @@ class CallFlow:
         remember: Remember,
         book: ApprovalBook | None = None,
         interface: str = "tui",
-        publish: Callable[[CallStarted | CallFinished], None] | None = None,
+        publish: Callable[[CallStarted | CallPreflighted | CallFinished], None] | None = None,
     ) -> None:
         """``policy``: the snapshot in force, asked for at each decision (the settings swap it whole when
         a file changes); a fixed ``Policy`` never changes. ``book``: this session's approvals over the
         policy's (by default, the policy's alone). ``target.config`` gives each server's config as it
         holds now, trust included: the session's one copy. ``publish`` tells observers (telemetry) when
-        each attempt starts and how it ended."""
+        each attempt starts and how it ended, and the live evaluation which answer the call got."""
         self.target = target
         self.engine = engine
         self._policy = (lambda: policy) if isinstance(policy, Policy) else policy
@@ -277,6 +277,9 @@ class CallFlow:
     ) -> CallRecord:
         self._open.add(call_id)
         evaluation = await self.evaluate(tool, arguments)
+        # Before any dialog: the panel shows the answer the dialog is based on (an unstable server may
+        # answer the call differently from the live preflight), and keeps it after a Cancel.
+        self._publish(CallPreflighted(tool, evaluation.arguments, evaluation.preflight))
         decision = evaluation.decision
         decided = datetime.now(UTC)
         choice: ConfirmChoice | None = None

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from tui.session.startup import Startup, problems_notice
 
-DISMISS_HINT = "F6 or a click hides this"
+DISMISS_HINT = "F6 hides this"
+"""Named on the hint's first line: at 80x24 the notice keeps two lines (a click hides it too)."""
 
 
 class StartupNotice(Static):
@@ -62,7 +63,7 @@ class StartupNotice(Static):
         if self.startup.using_demo and not self.hint_dismissed:
             where = self.startup.config_file or self.startup.paths.config_file
             lines.append(
-                f"No servers configured: showing the bundled demo server. Add yours in {where} "
-                f"(or try: mcp-tui -- COMMAND, mcp-tui --url URL). {DISMISS_HINT}."
+                f"No servers configured: showing the bundled demo server ({DISMISS_HINT}). Add yours in "
+                f"{where} (or try: mcp-tui -- COMMAND, mcp-tui --url URL)."
             )
         return "\n".join(lines)

@@ -27,6 +27,7 @@ from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.lint import LintWarning, lint_tool
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session.call_outcomes import audit_outcome_of_unsent, cancelled_while_running, not_sent, refused
 from tui.session.events import CallFinished, CallPreflighted, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
@@ -291,7 +292,7 @@ class CallFlow:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
                 unsent = CallRecord(
-                    evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC), agent=agent
+                    evaluation, ConfirmChoice.CANCEL, not_sent(), datetime.now(UTC), agent=agent
                 )
                 interrupted = "Interrupted before you answered; nothing was sent."
                 self._finish(call_id, unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
@@ -299,7 +300,7 @@ class CallFlow:
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
-        record = CallRecord(evaluation, choice, _not_sent(), decided, notes, agent)
+        record = CallRecord(evaluation, choice, not_sent(), decided, notes, agent)
         if decision.action == "deny":
             return self._finish(call_id, record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
@@ -328,7 +329,7 @@ class CallFlow:
             notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):
-                return self._finish(call_id, record, _refused(choice, recheck.decision.reason))
+                return self._finish(call_id, record, refused(choice, recheck.decision.reason))
             evaluation = recheck
         frozen = evaluation.arguments
         server = evaluation.server
@@ -382,17 +383,8 @@ def audited_outcome(record: CallRecord) -> tuple[Outcome, int | None, str | None
     a call that was not sent has no duration, and what the person chose names its outcome."""
     status, sent_ms, error = outcome_fields(record.outcome)
     if record.outcome.status is CallStatus.DENIED:
-        return _audit_outcome_of_unsent(record.choice), None, error
+        return audit_outcome_of_unsent(record.choice), None, error
     return status, sent_ms, error
-
-
-def _audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
-    """The audit outcome of a call that was not sent: what the person chose decides the word."""
-    if choice is ConfirmChoice.CANCEL:
-        return "cancelled"
-    if choice is ConfirmChoice.UNANSWERED:
-        return "unanswered"
-    return "denied"
 
 
 def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
@@ -403,23 +395,3 @@ def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarni
             tool.name, tool.annotations, resolved, description=tool.description, title=tool.display_title
         )
     )
-
-
-def cancelled_while_running(elapsed_s: float) -> CallOutcome:
-    """The outcome of a call cancelled after it was sent, ``elapsed_s`` seconds in: what the audit log
-    records and what a front end shows (its record never comes back to it, the cancel interrupts it)."""
-    return CallOutcome(
-        CallStatus.CANCELLED, error="Cancelled; the server was told to stop.", duration_s=elapsed_s
-    )
-
-
-def _refused(choice: ConfirmChoice, reason: str) -> CallOutcome:
-    if choice is ConfirmChoice.CANCEL:
-        return CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
-    return CallOutcome(
-        CallStatus.DENIED, error=f"Not sent: the call needs approval and no one could be asked ({reason})."
-    )
-
-
-def _not_sent() -> CallOutcome:
-    return CallOutcome(CallStatus.DENIED, error="not sent")

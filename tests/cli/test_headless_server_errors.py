@@ -45,3 +45,15 @@ def test_a_server_that_dies_during_the_call_exits_3(home: Path) -> None:
     assert "mcp-tui: The connection ended during the call: the server exited with code 1" in result.stderr
     [record] = audit_records(home)
     assert record["outcome"] == "error"
+
+
+def test_a_reason_ending_in_its_own_dots_gets_no_full_stop_more(home: Path) -> None:
+    """Issue 28, item 13: "stopping the server..." as the last stderr line read "server...." in the error."""
+    server = ("--", sys.executable, str(SERVERS / "raw_server.py"))
+    said = "say=stopping the server..."
+    result = run_cli("call", "crash", said, "--approve-up-to", "critical", *server, home=home)
+    assert result.returncode == 3, result.stderr
+    assert "last stderr: stopping the server...\n" in result.stderr
+    assert "server...." not in result.stderr
+    [record] = audit_records(home)
+    assert record["error"].endswith("stopping the server...")

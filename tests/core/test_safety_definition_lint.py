@@ -66,6 +66,9 @@ def test_describe_changes_in_plain_lines() -> None:
         'annotations: title "T" -> not stated',
     ]
     assert describe_changes(old, old) == []
+    nulled = DefinitionSnapshot.of("t", "d", SCHEMA, {"destructiveHint": None, "title": "T"})
+    assert describe_changes(old, nulled) == ["annotations: destructiveHint false -> not stated"]
+    assert describe_changes(nulled, DefinitionSnapshot.of("t", "d", SCHEMA, {"title": "T"})) == []
     removed = DefinitionSnapshot.of("t", "d", {"type": "object"}, None)
     assert "inputSchema: property 'path' removed" in describe_changes(old, removed)
 

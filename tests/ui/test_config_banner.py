@@ -23,7 +23,8 @@ async def test_the_banner_counts_every_problem_and_f6_shows_them_all(home: Path)
     app = make_app(home, BROKEN)
     problems = app.startup.problems
     assert len(problems) == 8
-    async with app.run_test(size=(80, 24)) as pilot:
+    # 120x40: below 32 rows the banner keeps two lines (docs/tui.md "Small terminals").
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         notice = app.main_screen.query_one("#notice", Static)
         rows = shown_rows(notice)
@@ -51,3 +52,41 @@ def test_the_banner_lines() -> None:
     short = problems_notice(many)
     assert short[-1] == "… and 2 more: press F6 to see every one."
     assert len(problems_notice(many, everything=True)) == len(many) + 2
+
+
+async def test_a_broken_approvals_file_is_counted_in_the_banner(home: Path) -> None:
+    """Issue 28, item 12: the approvals file's problem joins the config's in the banner's count."""
+    from app_harness import wait_for
+
+    (home / "approvals.json").write_text('{"approvals": [', encoding="utf-8")
+    app = make_app(home, BROKEN)
+    assert len(app.startup.problems) == 8
+    async with app.run_test(size=(120, 40)) as pilot:
+        notice = app.main_screen.query_one("#notice", Static)
+        await wait_for(pilot, lambda: "9 configuration problems" in str(notice.content))
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: "approvals.json" in str(notice.content))
+        assert notice.has_class("-problems")
+    assert (home / "approvals.json").read_text(encoding="utf-8") == '{"approvals": ['
+
+
+async def test_the_demo_hint_goes_away_with_f6_or_a_click_and_stays_away(home: Path) -> None:
+    """Issue 28, item 4: the first-run hint can be put away, for the rest of the run."""
+    from app_harness import wait_for, wait_for_tools
+
+    for dismiss in ("f6", "click"):
+        app = make_app(home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            notice = app.main_screen.query_one("#notice", Static)
+            assert "bundled demo server" in str(notice.content)
+            await wait_for_tools(pilot, app)
+            assert "bundled demo server (F6 hides this)" in shown_rows(notice)  # on screen at 80x24
+            if dismiss == "f6":
+                await pilot.press("f6")
+            else:
+                await pilot.click("#notice")
+            await wait_for(pilot, lambda notice=notice: not notice.display)
+            await pilot.press("f6")  # pressed again, it does not come back
+            await pilot.pause()
+            assert not notice.display
+            assert "bundled demo server" not in str(notice.content)

@@ -41,7 +41,7 @@ def test_invalid_shows_the_first_error_and_that_nothing_is_sent() -> None:
     )
     head, detail, note, _ = lines(result)
     assert head.startswith("Waiting for valid arguments")
-    assert "draft extension" in head
+    assert "tools/resolve (SEP-1862, a draft proposal)" in head
     assert detail == "path: too short  (+1 more)"
     assert "nothing is sent" in note
 

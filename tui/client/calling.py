@@ -19,6 +19,7 @@ from tui.client import errors, invalid_response
 from tui.client.connection import Connection
 from tui.client.convert import call_outcome, wire_dict
 from tui.client.sdk_errors import sdk_connection_closed, sdk_timed_out
+from tui.model.formatting import as_sentence
 from tui.model.results import CallOutcome, CallStatus, Progress, ResolveOutcome
 from tui.model.servers import ConnectionStatus, ResolveMethod, ToolInfo
 
@@ -102,7 +103,7 @@ async def call_tool(
         if sdk_connection_closed(exc, connection.ending):
             await connection.wait_finished(CLOSED_GRACE_S)
             reason = connection.ended_reason or "the server closed the connection"
-            text = f"The connection ended during the call: {reason}."
+            text = as_sentence(f"The connection ended during the call: {reason}")
             return CallOutcome(CallStatus.ERROR, error=text, connection_lost=True, duration_s=elapsed)
         if (problem := invalid_response.problem_of(exc)) is not None:
             text = f"The server sent {problem}."

@@ -41,6 +41,33 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def temp_files_of(path: Path) -> list[Path]:
+    """The temp files ``write_atomically`` makes for ``path`` (``.NAME.*.tmp`` beside it)."""
+    return sorted(path.parent.glob(f".{path.name}.*.tmp"))
+
+
+ORPHAN_AGE_S = 60.0
+"""A temp file this old (seconds since its last write) whose writer no longer holds the lock is an orphan."""
+
+
+def remove_orphan_temps(path: Path, min_age_s: float = ORPHAN_AGE_S) -> list[Path]:
+    """Remove what a writer killed mid-save (``kill -9``) left of ``path``: its temp files older than
+    ``min_age_s``. Call it only while holding ``file_lock(path)``: every save writes its temp file under
+    that lock, so no other instance's save can be in progress. Returns what was removed."""
+    import time
+
+    removed = []
+    for temp in temp_files_of(path):
+        try:
+            if time.time() - temp.stat().st_mtime < min_age_s:
+                continue  # young: left alone, however unlikely a save in progress is under our lock
+            temp.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(temp)
+    return removed
+
+
 LOCK_TIMEOUT_S = 10.0
 
 

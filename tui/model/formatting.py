@@ -86,3 +86,9 @@ def uri_stem(uri: str) -> str:
     path = uri.split("?", 1)[0].split("#", 1)[0]
     path = path.split("://", 1)[-1].rstrip("/")
     return path.rsplit("/", 1)[-1] or "resource"
+
+
+def as_sentence(text: str) -> str:
+    """``text`` ending in one full stop: a reason that ends in its own (a server's stderr line such as
+    "stopping the server...") gets no second one ("server...." read as a typo)."""
+    return text if text.rstrip().endswith((".", "…", "!", "?")) else f"{text}."

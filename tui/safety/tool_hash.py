@@ -108,7 +108,9 @@ class DefinitionSnapshot:
 
 
 def _show(value: Any) -> str:
-    return "not stated" if value is _MISSING else canonical_json(value)
+    # A hint sent as null states nothing (the spec default applies), so it reads as one left out: "null"
+    # meant nothing to the people who read it.
+    return "not stated" if value is _MISSING or value is None else canonical_json(value)
 
 
 _MISSING = object()

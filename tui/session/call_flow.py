@@ -29,8 +29,9 @@ from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.safety.tool_lint import lint_listed_tool
+from tui.session.call_outcomes import audit_outcome_of_unsent, cancelled_while_running, not_sent, refused
 from tui.session.call_records import CallRecord, Evaluation
-from tui.session.events import CallFinished, CallStarted
+from tui.session.events import CallFinished, CallPreflighted, CallStarted
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus
 from tui.store.audit_record import Outcome, make_record, outcome_fields
 from tui.store.audit_writer import AuditWriter
@@ -71,13 +72,13 @@ class CallFlow:
         remember: Remember,
         book: ApprovalBook | None = None,
         interface: str = "tui",
-        publish: Callable[[CallStarted | CallFinished], None] | None = None,
+        publish: Callable[[CallStarted | CallPreflighted | CallFinished], None] | None = None,
     ) -> None:
         """``policy``: the snapshot in force, asked for at each decision (the settings swap it whole when
         a file changes); a fixed ``Policy`` never changes. ``book``: this session's approvals over the
         policy's (by default, the policy's alone). ``target.config`` gives each server's config as it
         holds now, trust included: the session's one copy. ``publish`` tells observers (telemetry) when
-        each attempt starts and how it ended."""
+        each attempt starts and how it ended, and the live evaluation which answer the call got."""
         self.target = target
         self.engine = engine
         self._policy = (lambda: policy) if isinstance(policy, Policy) else policy
@@ -204,6 +205,9 @@ class CallFlow:
     ) -> CallRecord:
         self._open.add(call_id)
         evaluation = await self.evaluate(tool, arguments)
+        # Before any dialog: the panel shows the answer the dialog is based on (an unstable server may
+        # answer the call differently from the live preflight), and keeps it after a Cancel.
+        self._publish(CallPreflighted(tool, evaluation.arguments, evaluation.preflight))
         decision = evaluation.decision
         decided = datetime.now(UTC)
         choice: ConfirmChoice | None = None
@@ -215,7 +219,7 @@ class CallFlow:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
                 unsent = CallRecord(
-                    evaluation, ConfirmChoice.CANCEL, _not_sent(), datetime.now(UTC), agent=agent
+                    evaluation, ConfirmChoice.CANCEL, not_sent(), datetime.now(UTC), agent=agent
                 )
                 interrupted = "Interrupted before you answered; nothing was sent."
                 self._finish(call_id, unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
@@ -223,7 +227,7 @@ class CallFlow:
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
             notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
 
-        record = CallRecord(evaluation, choice, _not_sent(), decided, notes, agent)
+        record = CallRecord(evaluation, choice, not_sent(), decided, notes, agent)
         if decision.action == "deny":
             return self._finish(call_id, record, CallOutcome(CallStatus.DENIED, error=decision.reason))
         if choice is ConfirmChoice.CANCEL:
@@ -252,7 +256,7 @@ class CallFlow:
             notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):
-                return self._finish(call_id, record, _refused(choice, recheck.decision.reason))
+                return self._finish(call_id, record, refused(choice, recheck.decision.reason))
             evaluation = recheck
         frozen = evaluation.arguments
         server = evaluation.server
@@ -307,40 +311,11 @@ def audited_outcome(record: CallRecord) -> tuple[Outcome, int | None, str | None
     a call that was not sent has no duration, and what the person chose names its outcome."""
     status, sent_ms, error = outcome_fields(record.outcome)
     if record.outcome.status is CallStatus.DENIED:
-        return _audit_outcome_of_unsent(record.choice), None, error
+        return audit_outcome_of_unsent(record.choice), None, error
     return status, sent_ms, error
-
-
-def _audit_outcome_of_unsent(choice: ConfirmChoice | None) -> Any:
-    """The audit outcome of a call that was not sent: what the person chose decides the word."""
-    if choice is ConfirmChoice.CANCEL:
-        return "cancelled"
-    if choice is ConfirmChoice.UNANSWERED:
-        return "unanswered"
-    return "denied"
 
 
 def lint_for_call(tool: ToolInfo, preflight: PreflightResult) -> tuple[LintWarning, ...]:
     """The tool's lint warnings, with the resolve result for these arguments when there is one."""
     resolved = preflight.resolved_annotations if preflight.status is PreflightStatus.RESOLVED else None
     return tuple(lint_listed_tool(tool, resolved))
-
-
-def cancelled_while_running(elapsed_s: float) -> CallOutcome:
-    """The outcome of a call cancelled after it was sent, ``elapsed_s`` seconds in: what the audit log
-    records and what a front end shows (its record never comes back to it, the cancel interrupts it)."""
-    return CallOutcome(
-        CallStatus.CANCELLED, error="Cancelled; the server was told to stop.", duration_s=elapsed_s
-    )
-
-
-def _refused(choice: ConfirmChoice, reason: str) -> CallOutcome:
-    if choice is ConfirmChoice.CANCEL:
-        return CallOutcome(CallStatus.DENIED, error="You cancelled the call; nothing was sent.")
-    return CallOutcome(
-        CallStatus.DENIED, error=f"Not sent: the call needs approval and no one could be asked ({reason})."
-    )
-
-
-def _not_sent() -> CallOutcome:
-    return CallOutcome(CallStatus.DENIED, error="not sent")

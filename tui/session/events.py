@@ -110,6 +110,17 @@ class CallStarted:
 
 
 @dataclass(frozen=True)
+class CallPreflighted:
+    """A call's own preflight of its exact (frozen) arguments, the answer its decision and dialog are based
+    on. The live evaluation of the same tool and arguments takes it as its answer, so the call panel shows
+    what the dialog showed, also after a Cancel, when an unstable server answered the call differently."""
+
+    tool: ToolInfo
+    arguments: dict[str, Any]
+    preflight: PreflightResult
+
+
+@dataclass(frozen=True)
 class CallFinished:
     """The attempt ``call_id`` is over and audited (sent or not): its audit record, the tool's resolution
     dialect and the decision. ``audit`` is None when it ended before a decision (an error, a tool the
@@ -142,6 +153,7 @@ SessionEvent = (
     | RequestsDeclined
     | ArgumentsEvaluated
     | CallStarted
+    | CallPreflighted
     | CallFinished
     | TelemetryUndelivered
 )

@@ -24,7 +24,7 @@ from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.session.argument_check import ArgumentChecker, FieldSchema
 from tui.session.call_flow import lint_for_call
-from tui.session.events import ArgumentsEvaluated, PreflightState, SettingsChanged
+from tui.session.events import ArgumentsEvaluated, CallPreflighted, PreflightState, SettingsChanged
 from tui.session.preflight import PreflightEngine, PreflightResult, PreflightStatus, canonical_json
 
 OnResult = Callable[[PreflightResult], None]
@@ -283,6 +283,18 @@ class LiveEvaluation:
     def _heard(self, event: Any) -> None:
         if isinstance(event, SettingsChanged):  # an override, a rule, a trust: the badges follow at once
             self.reassess()
+        elif isinstance(event, CallPreflighted):
+            self._adopt(event)
+
+    def _adopt(self, event: CallPreflighted) -> None:
+        """A call of exactly the arguments being edited got its own answer: it is the current one now (what
+        the dialog showed), unless it is the one already shown."""
+        tool = self._tool
+        if self._closed or tool is None or event.tool.key != tool.key or event.arguments != self._arguments:
+            return
+        if event.preflight == self._shown:
+            return
+        self._answered(event.preflight)
 
     def _answered(self, result: PreflightResult) -> None:
         self._shown = result

@@ -31,7 +31,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from tui.config.atomic import SeenText, file_lock, read_text_or_none, without_bom, write_if_changed
+from tui.config.atomic import (
+    LOCK_TIMEOUT_S,
+    SeenText,
+    file_lock,
+    read_text_or_none,
+    remove_orphan_temps,
+    without_bom,
+    write_if_changed,
+)
 from tui.config.problems import ConfigProblem
 from tui.model.hints import HINT_NAMES
 from tui.safety.approvals import Approval
@@ -239,10 +247,12 @@ class StoreUpdate:
 class ApprovalsStore:
     """Loads one approvals file and applies changes to it; refuses to save over a file it could not read."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT_S) -> None:
+        """``lock_timeout``: how long ``update`` waits for another instance's save (seconds)."""
         self.path = path
         self.problem: ConfigProblem | None = None
         self._seen = SeenText()
+        self._lock_timeout = lock_timeout
 
     def load(self) -> StoredSafety:
         """Read the file; on a problem, ``self.problem`` says what is wrong and changes are refused."""
@@ -263,7 +273,9 @@ class ApprovalsStore:
         """
         if self.problem is not None:
             return StoreUpdate("refused", StoredSafety())
-        with file_lock(self.path):
+        with file_lock(self.path, self._lock_timeout):
+            # Under the lock no other save is in progress: a temp file old enough is a killed writer's.
+            remove_orphan_temps(self.path)
             try:
                 text = read_text_or_none(self.path)
             except (OSError, UnicodeDecodeError) as exc:

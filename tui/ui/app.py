@@ -17,6 +17,7 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.dom import NoScreen
 
 from tui.session.startup import Startup, open_catalogue
 from tui.ui.commands import AppCommands
@@ -120,8 +121,9 @@ class McpTuiApp(App[None]):
         if isinstance(event, RequestsWaiting):
             self._show_waiting(event)
             return
-        # While the app closes its widgets go first: then there is nothing left to show the event on.
-        with suppress(NoMatches):
+        # While the app closes its widgets go first: then there is nothing left to show the event on (a
+        # widget already taken off its screen has no screen either, e.g. when a dialog was open at exit).
+        with suppress(NoMatches, NoScreen):
             self.main_screen.handle_session_event(event)
 
     def on_question_asked(self, message: QuestionAsked) -> None:

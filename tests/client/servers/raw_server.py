@@ -9,8 +9,9 @@ It answers ``initialize``, ``tools/list`` and ``tools/call`` and silently ignore
   --slow-start S      sleep S seconds before reading anything
   --tools JSON        list these tools (a JSON array, as sent) instead of the ones below
 
-Tools: echo(text), crash() (exits with code 1 in the middle of the call), hang() (never answers; says so
-on stderr), big(mb) (returns that many megabytes of text), flood_stderr(mb) (floods stderr, then answers).
+Tools: echo(text), crash(say) (writes say to stderr, exits with code 1 in the middle of the call), hang()
+(never answers; says so on stderr), big(mb) (returns that many megabytes of text), flood_stderr(mb)
+(floods stderr, then answers).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def call(request_id: object, name: str, args: dict) -> None:
     if name == "echo":
         result = {"content": [{"type": "text", "text": str(args.get("text", ""))}]}
     elif name == "crash":
-        sys.stderr.write("about to crash: simulated failure\n")
+        said = str(args.get("say", "about to crash: simulated failure"))  # the last stderr line
+        sys.stderr.write(f"{said}\n")
         sys.stderr.flush()
         os._exit(1)
     elif name == "hang":

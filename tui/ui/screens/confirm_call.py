@@ -99,6 +99,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
     ConfirmCallScreen #confirm-lint { color: $warning; }
     ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
+    ConfirmCallScreen #confirm-always-meaning { color: $text-muted; }
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmCallScreen #confirm-buttons Button { margin-left: 1; }
@@ -147,6 +148,10 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
             yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
             yield Static(literal(request.decision.reason), id="confirm-decision")
+            # Right under the reason it may override ("you always confirm destructive calls").
+            meaning = text.always_meaning(request)
+            if meaning is not None:
+                yield Static(literal(meaning), id="confirm-always-meaning")
             with Vertical(id="confirm-details"):
                 if self.severe and reasons is not None:
                     yield reasons

@@ -7,6 +7,7 @@ arguments and reasons come from the server.
 from __future__ import annotations
 
 from tui.safety.confirm import ConfirmRequest
+from tui.safety.decision_rules import RuleId
 from tui.safety.grade import Grade
 from tui.session.settings_types import Trust
 from tui.ui.safe_text import one_line
@@ -95,3 +96,22 @@ def wrong_name_text(request: ConfirmRequest) -> str:
 
 def always_label(request: ConfirmRequest) -> str:
     return f"Always allow up to {request.grade.grade.label} (a)"
+
+
+def always_meaning(request: ConfirmRequest) -> str | None:
+    """What "Always allow" will do, said beside the reason it would override (None when it is not offered).
+
+    A remembered approval decides before the category preferences (product.md, steps 6 and 8) and on any
+    server, trusted or not: next to "you always confirm destructive calls" the choice has to say so.
+    """
+    if not request.offers_always:
+        return None
+    grade = request.grade.grade.label
+    tool, server = one_line(request.tool_name), one_line(request.server)
+    meaning = f"Always allow (a): from now on {tool} on {server} runs without asking, with any arguments"
+    meaning += f", up to {grade}"
+    if request.decision.rule == RuleId.CONFIRM_DESTRUCTIVE:
+        meaning += ", even though you always confirm destructive calls"
+    if request.trust is Trust.UNTRUSTED:
+        meaning += ", on this untrusted server too"
+    return meaning + ". F4 revokes it."

@@ -159,7 +159,9 @@ class MainScreen(MainView):
         yield KeyFooter()
 
     def show_session(self) -> None:
-        """The session exists now (right after the first frame): the cached tools get their badges."""
+        """The session exists now (right after the first frame): the cached tools get their badges, and
+        the banner counts what the session could not read (the approvals file, a policy file)."""
+        self.query_one(StartupNotice).add_problems(self.session.problems)
         tools = self.query_one(ToolList)
         for config in self.startup.servers:
             if cached := self.catalogue.cached(config.name):

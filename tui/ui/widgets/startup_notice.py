@@ -1,38 +1,69 @@
-"""The line above the lists: what could not be read at start-up, and the demo server's hint.
+"""The line above the lists: what could not be read (config, approvals and policy files), and the demo hint.
 
 Hidden when there is nothing to say. F6 (the main screen's key) shows every problem instead of the first
-few.
+few; with no problem to show, F6 or a click puts the demo server's hint away for the rest of the run.
 """
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Static
 
 from tui.session.startup import Startup, problems_notice
+
+DISMISS_HINT = "F6 hides this"
+"""Named on the hint's first line: at 80x24 the notice keeps two lines (a click hides it too)."""
 
 
 class StartupNotice(Static):
     def __init__(self, startup: Startup, *, id: str | None = None) -> None:
         self.startup = startup
+        self.problems: list[str] = list(startup.problems)
+        """The config file's problems, then (once the session exists) its approvals and policy files'."""
         self.everything = False
+        self.hint_dismissed = False
+        """Set by F6 or a click: the demo hint stays away for the rest of the run."""
         super().__init__(self._text(), id=id, markup=False)
 
     def on_mount(self) -> None:
-        self.display = bool(self.content)
-        if self.startup.problems:
-            self.add_class("-problems")
+        self._show()
+
+    def add_problems(self, problems: list[str]) -> None:
+        """More files that could not be read (the session reads the approvals and policy files): counted
+        with the config's, in the one banner."""
+        new = [problem for problem in problems if problem not in self.problems]
+        if new:
+            self.problems += new
+            self._show()
 
     def toggle_everything(self) -> None:
+        """F6: every problem, or the first few again; with no problem, F6 puts the demo hint away."""
+        if not self.problems:
+            self.dismiss_hint()
+            return
         self.everything = not self.everything
-        self.update(self._text())
         self.set_class(self.everything, "-expanded")
+        self._show()
+
+    def dismiss_hint(self) -> None:
+        self.hint_dismissed = True
+        self._show()
+
+    def on_click(self, event: events.Click) -> None:
+        # Problems stay until they are fixed; only the hint goes.
+        self.dismiss_hint()
+
+    def _show(self) -> None:
+        self.update(self._text())
+        self.display = bool(self.content)
+        self.set_class(bool(self.problems), "-problems")
 
     def _text(self) -> str:
-        lines = problems_notice(self.startup.problems, everything=self.everything)
-        if self.startup.using_demo:
+        lines = problems_notice(self.problems, everything=self.everything)
+        if self.startup.using_demo and not self.hint_dismissed:
             where = self.startup.config_file or self.startup.paths.config_file
             lines.append(
-                f"No servers configured: showing the bundled demo server. Add yours in {where} "
-                "(or try: mcp-tui -- COMMAND, mcp-tui --url URL)."
+                f"No servers configured: showing the bundled demo server ({DISMISS_HINT}). Add yours in "
+                f"{where} (or try: mcp-tui -- COMMAND, mcp-tui --url URL)."
             )
         return "\n".join(lines)

@@ -17,6 +17,7 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.dom import NoScreen
 
 from tui.session.startup import Startup, open_catalogue
 from tui.ui.commands import AppCommands
@@ -120,8 +121,10 @@ class McpTuiApp(App[None]):
         if isinstance(event, RequestsWaiting):
             self._show_waiting(event)
             return
-        # While the app closes its widgets go first: then there is nothing left to show the event on.
-        with suppress(NoMatches):
+        # While the app closes its widgets go first: then there is nothing left to show the event on. A
+        # call the closing cancels (its dialog went first) ends while the main screen is being taken
+        # apart: a widget already detached from it has no screen (NoScreen), one already gone no match.
+        with suppress(NoMatches, NoScreen):
             self.main_screen.handle_session_event(event)
 
     def on_question_asked(self, message: QuestionAsked) -> None:

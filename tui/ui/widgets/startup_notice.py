@@ -43,9 +43,9 @@ class StartupNotice(Static):
         width = self.content_size.width
         if self.everything or rows is None or width <= 0:
             return self._text()
-        candidates = [
-            self._text(listed, demo) for demo in (True, False) for listed in range(PROBLEMS_SHOWN, -1, -1)
-        ]
+        # The demo's hint goes only for a key line: without problems it is the whole banner (cut, if so).
+        hints = (True, False) if self.startup.problems else (True,)
+        candidates = [self._text(listed, demo) for demo in hints for listed in range(PROBLEMS_SHOWN, -1, -1)]
         return next(
             (t for t in candidates if Content(t).get_height(self.styles, width) <= rows), candidates[-1]
         )

@@ -47,15 +47,16 @@ class StartupNotice(Static):
         hints = (True, False) if self.startup.problems else (True,)
         candidates = [self._text(listed, demo) for demo in hints for listed in range(PROBLEMS_SHOWN, -1, -1)]
         return next(
-            (t for t in candidates if Content(t).get_height(self.styles, width) <= rows), candidates[-1]
+            (t for t in candidates if Content(t).get_height(self.styles.get_rules(), width) <= rows),
+            candidates[-1],
         )
 
     def _rows(self) -> int | None:
         """The lines of text the banner's max-height (app.tcss) leaves it; None when it has no cap."""
         cap = self.styles.max_height
-        if cap is None or self.parent is None:
+        if cap is None:
             return None
-        return int(cap.resolve(self.parent.size, self.app.size)) - self.styles.gutter.height
+        return int(cap.resolve(self.container_size, self.app.size)) - self.styles.gutter.height
 
     def _text(self, listed: int = PROBLEMS_SHOWN, demo: bool = True) -> str:
         lines = problems_notice(self.startup.problems, everything=self.everything, listed=listed)

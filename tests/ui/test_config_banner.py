@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app
+from app_harness import make_app, wait_for
 from textual.widgets import Static
 
 from tui.config.problems import PROBLEMS_SHOWN, problems_notice
@@ -23,13 +23,13 @@ async def test_the_banner_counts_every_problem_and_f6_shows_them_all(home: Path)
     app = make_app(home, BROKEN)
     problems = app.startup.problems
     assert len(problems) == 8
-    # 120x40: below 32 rows the banner keeps two lines (docs/tui.md "Small terminals").
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=(80, 24)) as pilot:
         notice = app.main_screen.query_one("#notice", Static)
-        rows = shown_rows(notice)
-        assert "8 configuration problems" in rows
-        assert "… and 5 more: press F6 to see every one." in rows  # on screen, not cut off
+        # On screen, not cut off: capped to two lines at 80x24, the last one names the key for the rest.
+        await wait_for(
+            pilot, lambda: shown_rows(notice).splitlines()[-1].strip() == "Press F6 to see every one."
+        )
+        assert "8 configuration problems" in shown_rows(notice)
         await pilot.press("f6")
         await pilot.pause()
         text = str(notice.content)
@@ -37,8 +37,21 @@ async def test_the_banner_counts_every_problem_and_f6_shows_them_all(home: Path)
             assert f"• {problem}" in text
         assert notice.size.height >= len(text.splitlines())
         await pilot.press("f6")
-        await pilot.pause()
-        assert "… and 5 more" in str(notice.content)
+        await wait_for(
+            pilot, lambda: shown_rows(notice).splitlines()[-1].strip() == "Press F6 to see every one."
+        )
+
+
+async def test_a_taller_banner_lists_the_first_problems_and_ends_with_the_key(home: Path) -> None:
+    app = make_app(home, BROKEN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        notice = app.main_screen.query_one("#notice", Static)
+        await wait_for(pilot, lambda: "• " in shown_rows(notice))
+        rows = shown_rows(notice).splitlines()
+        assert rows[0].startswith("8 configuration problems")
+        listed = sum(row.startswith("• ") for row in rows)
+        assert listed == 3  # room for the first few, the key line and the demo's hint
+        assert f"… and {8 - listed} more: press F6 to see every one." in rows
 
 
 def test_the_banner_lines() -> None:
@@ -52,6 +65,11 @@ def test_the_banner_lines() -> None:
     short = problems_notice(many)
     assert short[-1] == "… and 2 more: press F6 to see every one."
     assert len(problems_notice(many, everything=True)) == len(many) + 2
+    none_listed = problems_notice(many, listed=0)
+    assert none_listed == [
+        f"{len(many)} configuration problems; the rest of the configuration was loaded:",
+        "Press F6 to see every one.",
+    ]
 
 
 async def test_a_broken_approvals_file_is_counted_in_the_banner(home: Path) -> None:

@@ -41,6 +41,7 @@ def test_invalid_shows_the_first_error_and_that_nothing_is_sent() -> None:
     )
     head, detail, note, _ = lines(result)
     assert head.startswith("Waiting for valid arguments")
+    # tools/resolve is SEP-1862, a proposal for the spec, not an extension (issue 28, item 13).
     assert "tools/resolve (SEP-1862, a draft proposal)" in head
     assert detail == "path: too short  (+1 more)"
     assert "nothing is sent" in note
@@ -69,8 +70,8 @@ def test_failed_shows_the_error_the_fallback_and_the_retry_key() -> None:
         method="tools/resolve",
     )
     head, detail, note, _ = lines(result)
-    assert "Resolve failed" in head
-    assert "ctrl+y retries" in head
+    # The key and its word come before the dialect, the part that may wrap: never split over two lines.
+    assert head.startswith("Resolve failed  ctrl+y retries  tools/resolve")
     assert detail == "no answer within 3 s"
     assert note == "Showing the static (worst-case) hints."
 

@@ -29,17 +29,21 @@ PROBLEMS_SHOWN = 3
 """Problems the banner lists before it offers the key that shows the rest (they wrap to 2-3 lines each)."""
 
 
-def problems_notice(problems: list[str], everything: bool = False, key: str = "F6") -> list[str]:
-    """The in-app banner's lines: how many problems, the first few (or ``everything``), and the key for
-    the rest."""
+def problems_notice(
+    problems: list[str], everything: bool = False, key: str = "F6", listed: int = PROBLEMS_SHOWN
+) -> list[str]:
+    """The in-app banner's lines: how many problems, the first ``listed`` (or ``everything``), and the
+    key for the rest. A banner with room for fewer lines lists fewer: its key line always stays."""
     if not problems:
         return []
     count = len(problems)
     noun = "problem" if count == 1 else "problems"
-    shown = problems if everything else problems[:PROBLEMS_SHOWN]
+    shown = problems if everything else problems[: min(listed, PROBLEMS_SHOWN)]
     lines = [f"{count} configuration {noun}; the rest of the configuration was loaded:"]
     lines += [f"• {problem}" for problem in shown]
-    if len(shown) < count:
+    if not shown and not everything:
+        lines.append(f"Press {key} to see every one.")
+    elif len(shown) < count:
         lines.append(f"… and {count - len(shown)} more: press {key} to see every one.")
     elif count > PROBLEMS_SHOWN:
         lines.append(f"{key} shows only the first {PROBLEMS_SHOWN} again.")

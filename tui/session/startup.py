@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.config.problems import problems_notice
+from tui.config.problems import PROBLEMS_SHOWN, problems_notice
 from tui.config.startup import Startup, load_startup
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tui.session.catalogue import CachedCatalogue
 
 __all__ = [
+    "PROBLEMS_SHOWN",
     "Startup",
     "load_startup",
     "open_catalogue",

@@ -121,8 +121,9 @@ class McpTuiApp(App[None]):
         if isinstance(event, RequestsWaiting):
             self._show_waiting(event)
             return
-        # While the app closes its widgets go first: then there is nothing left to show the event on (a
-        # widget already taken off its screen has no screen either, e.g. when a dialog was open at exit).
+        # While the app closes its widgets go first: then there is nothing left to show the event on. A
+        # call the closing cancels (its dialog went first) ends while the main screen is being taken
+        # apart: a widget already detached from it has no screen (NoScreen), one already gone no match.
         with suppress(NoMatches, NoScreen):
             self.main_screen.handle_session_event(event)
 

@@ -211,9 +211,12 @@ class MainScreen(MainView):
         width = self.size.width
         if width >= NARROW_BELOW or not width:
             sidebar.styles.width = None
-            return
-        wanted = self.query_one(ToolList).wanted_width + 1  # its border on the right
-        sidebar.styles.width = max(SIDEBAR_LEAST, min(wanted, width // 2))
+        else:
+            wanted = self.query_one(ToolList).wanted_width + 1  # its border on the right
+            sidebar.styles.width = max(SIDEBAR_LEAST, min(wanted, width // 2))
+        # Notifications stack over the sidebar, as wide as it: wider, they covered the Call button.
+        for rack in self.query("#textual-toastrack"):
+            rack.styles.width = sidebar.styles.width
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen each time it becomes active. The first time, every

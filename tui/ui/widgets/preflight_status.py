@@ -113,7 +113,9 @@ def _describe(result: PreflightResult) -> tuple[Content, Content, Content]:
     if result.call_blocked_reason is not None:
         fallback = "The call cannot be sent with these arguments: correct them first."
     return (
-        Content.assemble(Content.styled("Resolve failed", "bold $error"), draft, "  ctrl+y retries"),
+        # The key right after the status: last, a long dialect pushed it to the wrap and split "ctrl+y"
+        # from "retries" (Textual wraps at any space); the dialect is what may wrap now.
+        Content.assemble(Content.styled("Resolve failed", "bold $error"), "  ctrl+y retries", draft),
         Content.styled(clean(result.error or "unknown error"), "$error"),
         Content.styled(fallback, "$text-muted"),
     )

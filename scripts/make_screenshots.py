@@ -252,7 +252,9 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
 
         # collections: the SELECT saved with its expectations (ctrl+s), then the Collections tab (F11).
         # Collections live in the working directory: a project folder in the temporary home.
-        project = Path(os.environ["MCP_TUI_HOME"]) / "project"
+        # A fresh folder for each size: the second run must not find the first one's saved call (a name
+        # already in a collection is refused).
+        project = Path(os.environ["MCP_TUI_HOME"]) / f"project{suffix}"
         project.mkdir(exist_ok=True)
         os.chdir(project)
         await pilot.press("ctrl+s")

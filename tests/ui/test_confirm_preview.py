@@ -33,11 +33,12 @@ async def test_the_dialog_shows_grade_reasons_and_arguments_before_the_servers_w
         assert isinstance(dialog, ConfirmCallScreen)
         preview = dialog.query_one("#confirm-preview", PreviewLine)
         assert rendered_text(preview) == 'Server\'s wording: "delete notes.md from the sandbox"'
-        # In the order a person reads the box: each one a descendant of it, in document order.
+        # In the order a person reads the box: each one a descendant of it, in document order (the 80x24
+        # layout puts the arguments right under the grade, then the reasons).
         order: list[Widget] = list(dialog.query_one("#confirm-box").walk_children())
         places = [
             order.index(dialog.query_one(selector))
-            for selector in ("#confirm-grade", "#confirm-reasons", ARGUMENTS)
+            for selector in ("#confirm-grade", ARGUMENTS, "#confirm-reasons")
         ]
         assert places == sorted(places)
         assert max(places) < order.index(preview)

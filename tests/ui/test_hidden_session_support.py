@@ -24,6 +24,7 @@ from tui.model.features import (
 )
 from tui.model.results import BinaryBlock, TextBlock
 from tui.model.servers import ConnectionStatus, ServerState
+from tui.safety.tool_diff import ToolChange
 
 # A resource template's variable: the name the server gives it becomes a form field's title.
 VARIABLE = f"[b]v[/b]\x1b[2J{SNEAKY}"
@@ -98,6 +99,10 @@ class HostileSession:
 
     def capabilities(self, server: str) -> dict[str, Any]:
         return {"experimental": {HOSTILE: {}}}
+
+    def changes_since_last_session(self, server: str) -> list[ToolChange]:
+        """A tool the server renamed to hostile text since the last session (the Server tab lists it)."""
+        return [ToolChange(HOSTILE, "added", f"new tool: {HOSTILE}", risk=True)]
 
 
 class Host(App[None]):

@@ -87,8 +87,13 @@ async def test_a_dropdown_shows_its_options_when_opened(home: Path, size: tuple[
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         await app.main_screen.open_tool(tools["manage_files"])
+        form = panel(app).form
+        # Opening a tool focuses its form's first field after a refresh: let that land first, or it takes
+        # the focus (and the open dropdown with it) from under the Enter below.
+        await wait_for(pilot, lambda: app.focused is not None and form in app.focused.ancestors_with_self)
         dropdown = panel(app).query_one(Select)
         dropdown.focus()
+        await wait_for(pilot, lambda: app.focused is dropdown)
         await pilot.press("enter")
         await wait_for(pilot, lambda: dropdown.expanded)
         for option in ("read", "append", "replace", "delete"):

@@ -63,7 +63,9 @@ class SaveCallScreen(ModalScreen[str | None]):
         call, suggested = self._draft.call, self._draft.suggested
         existing = [entry.name for entry in self._shelf.entries()]
         with Vertical():
-            yield Label(literal(f"Save the call of {call.tool} on {call.server}", "bold"))
+            yield Label(
+                literal(f"Save the call of {one_line(call.tool, 80)} on {one_line(call.server, 40)}", "bold")
+            )
             with VerticalScroll():
                 yield Input(call.name, id="save-call-name", placeholder="the call's name")
                 yield Input(self._collection, id="save-call-collection", placeholder="collection")

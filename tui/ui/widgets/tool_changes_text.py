@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tui.ui.safe_text import one_line
+
 if TYPE_CHECKING:
     from tui.safety.tool_diff import ToolChange
 
@@ -23,7 +25,9 @@ def changes_lines(changes: Sequence[ToolChange] | None) -> list[str]:
     lines = [head + (f", {risky} riskier" if risky else "")]
     for change in changes[:SHOWN]:
         word = "risk" if change.risk else change.kind
-        lines.append(f"  {word:<8} {change.tool}: {change.text}")
+        # A tool's name (and the wording quoting the server's fields) on one line: a line break in a name
+        # must not forge a line of its own in the Server tab.
+        lines.append(f"  {word:<8} {one_line(change.tool, 80)}: {one_line(change.text, 200)}")
     if len(changes) > SHOWN:
         lines.append(f"  … and {len(changes) - SHOWN} more (mcp-tui diff lists them all)")
     return lines

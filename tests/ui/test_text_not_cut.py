@@ -43,7 +43,7 @@ async def test_the_preflight_lines_wrap_whole(home: Path, size: tuple[int, int])
         await pilot.pause()
         shown = " ".join(status_text(app).split())
         assert "…" not in shown
-        assert "Waiting for valid arguments tools/annotations (draft extension)" in shown
+        assert "Waiting for valid arguments tools/annotations (an older draft)" in shown
         assert "'method' is a required property (+1 more)" in shown
         assert "Showing the static (worst-case) hints meanwhile; nothing is sent." in shown
 

@@ -78,7 +78,7 @@ async def test_read_only_rule_resolvable_and_overrides_in_words() -> None:
         assert "Risk: safe" in text
         resolve = text_of(app, "#detail-resolve")
         assert "tools/annotations" in resolve
-        assert "draft extension" in resolve
+        assert "tools/annotations (an older draft), not in a released spec" in resolve
         assert text_of(app, "#detail-output-schema") == "none declared"
 
 

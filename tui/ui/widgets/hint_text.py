@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tui.model.hints import Hint, Hints, Provenance
-from tui.model.servers import ResolveMethod
+from tui.model.servers import EXTENSION_ID, ResolveMethod
 
 PROVENANCE_TEXT: Mapping[Provenance, str] = {
     Provenance.EXPLICIT: "stated by the server",
@@ -34,10 +34,19 @@ def describe_hints(hints: Hints) -> list[str]:
     return [describe_hint(name, hint, hints) for name, hint in hints.items()]
 
 
+def dialect_words(method: str) -> str:
+    """A resolve dialect in words: none of the three is in a released spec, and each says what it is."""
+    if method == EXTENSION_ID:
+        return "the tool-resolution extension (experimental draft)"
+    if method == "tools/resolve":
+        return "tools/resolve (SEP-1862, a draft proposal)"  # a proposal for the spec, not an extension
+    return f"{method} (an older draft)"
+
+
 def describe_resolvable(method: ResolveMethod | None) -> str:
     if method is None:
         return "Not resolvable per call: these hints hold for every call."
     return (
-        f"Resolvable per call via {method} (draft extension, not in a released spec): "
+        f"Resolvable per call via {dialect_words(method)}, not in a released spec: "
         "the hints can be refined for the arguments you enter."
     )

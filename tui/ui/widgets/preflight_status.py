@@ -22,9 +22,7 @@ from tui.model.servers import EXTENSION_ID
 from tui.session.events import ArgumentsEvaluated, PreflightState
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.safe_text import clean
-
-DRAFT = "draft extension"
-
+from tui.ui.widgets.hint_text import dialect_words
 
 def _hint_label(name: str) -> str:
     return SHORT_LABELS.get(name, name)
@@ -53,11 +51,7 @@ def dialect_text(result: PreflightResult) -> str:
     method = result.method or result.tool.resolve_method
     if method is None:
         return ""
-    if method == EXTENSION_ID:
-        return "tool-resolution extension (experimental draft)"
-    if method == "tools/resolve":
-        return "tools/resolve (SEP-1862, a draft proposal)"  # a proposal for the spec, not an extension
-    return f"{method} ({DRAFT})"
+    return dialect_words(method).removeprefix("the ")
 
 
 def side_by_side(static: Hints, claimed: Hints) -> str:

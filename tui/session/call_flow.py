@@ -214,7 +214,7 @@ class CallFlow:
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
             try:
-                choice = await self.confirm(evaluation.confirm_request())
+                choice = await self.confirm(evaluation.confirm_request(agent))
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
@@ -252,7 +252,7 @@ class CallFlow:
                 return self._finish(
                     call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
                 )
-            choice = await self.confirm(recheck.confirm_request())
+            choice = await self.confirm(recheck.confirm_request(agent))
             notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):

@@ -104,6 +104,10 @@ class Session(ConnectionControls):
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
+        from tui.session.console import GatewayConsoles
+
+        self.consoles = GatewayConsoles(startup.paths.run_dir, self._dispatch)
+        """Running gateways this mcp-tui can attach to, to answer their agents' calls (the console route)."""
         self.requests = RequestQueue(self._dispatch, self._publish)
         """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
         self._client_events = ClientEvents(
@@ -191,6 +195,7 @@ class Session(ConnectionControls):
 
     async def aclose(self) -> None:
         """Close every connection; stdio servers are stopped and reaped."""
+        await self.consoles.detach()
         if self.manager is not None:
             await self.manager.aclose()
         await self.catalogue.flush()

@@ -80,22 +80,24 @@ class GatewayAnswerer:
 
     def routes(self, grade: Grade, request: AgentRequest) -> list[str]:
         """The routes that can be tried for a call of ``grade`` now, in order."""
-        return [route for route in ask_order(self._session) if self._reachable(route, grade, request)]
+        return [
+            route for route in ask_order(self._session.settings) if self._reachable(route, grade, request)
+        ]
 
     def _reachable(self, route: str, grade: Grade, request: AgentRequest) -> bool:
         if route == "console":
             return self._console is not None and self._console.attached
-        return request.can_elicit and may_elicit(self._session, grade)
+        return request.can_elicit and may_elicit(self._session.settings, grade)
 
     def unreached(self, grade: Grade, request: AgentRequest) -> str:
         """Why no one could be asked, one clause per route of ``[gateway] ask``."""
         why = []
-        for route in ask_order(self._session):
+        for route in ask_order(self._session.settings):
             if route == "console":
                 why.append("no mcp-tui is attached to the gateway")
             elif not request.can_elicit:
                 why.append("your agent's host does not offer elicitation")
-            elif not may_elicit(self._session, grade):
+            elif not may_elicit(self._session.settings, grade):
                 why.append(
                     f"your team's managed policy does not allow asking through the agent's host about a "
                     f"{grade.label} call ([gateway] elicitation_up_to)"

@@ -28,7 +28,7 @@ from tui.safety.grade import Grade
 from tui.session.questions import ConfirmCall, Question
 
 if TYPE_CHECKING:
-    from tui.session.session import Session
+    from tui.session.settings import SettingsService
 
 
 class ConsoleDesk:
@@ -63,23 +63,21 @@ class ConsoleDesk:
         await self._server.aclose()
 
 
-def ask_order(session: Session) -> tuple[str, ...]:
+def ask_order(settings: SettingsService) -> tuple[str, ...]:
     """``[gateway] ask`` as config.toml says now."""
-    session.settings.refresh()
-    return session.settings.config_toml.config.gateway.ask
+    settings.refresh()
+    return settings.config_toml.config.gateway.ask
 
 
-def elicitation_limit(session: Session) -> str | None:
+def elicitation_limit(settings: SettingsService) -> str | None:
     """The managed ``[gateway] elicitation_up_to`` in force now (the strictest file's); None: no limit."""
-    session.settings.refresh()
-    return strictest(
-        file.elicitation_up_to for file in session.settings.tiers.files if file.tier == "managed"
-    )
+    settings.refresh()
+    return strictest(file.elicitation_up_to for file in settings.tiers.files if file.tier == "managed")
 
 
-def may_elicit(session: Session, grade: Grade) -> bool:
+def may_elicit(settings: SettingsService, grade: Grade) -> bool:
     """May a call of ``grade`` be asked about through the agent's host (the managed policy)?"""
-    return elicitation_allowed(grade.label, elicitation_limit(session))
+    return elicitation_allowed(grade.label, elicitation_limit(settings))
 
 
 class GatewayConsoles:

@@ -80,7 +80,9 @@ class GatewayHandlers(ReadOnlyFeatures):
             async with relayed_progress(link) as progress:
                 with answering_for(link):
                     on_progress = progress.put_nowait if link.wants_progress else None
-                    record = await self.session.call(current, arguments, on_progress, agent=link.agent)
+                    record = await self.session.call(
+                        current, arguments, on_progress, agent=link.agent, trace_context=link.trace_context
+                    )
         except RuntimeError as error:  # the tool changed or vanished under the call: nothing was sent
             return tool_error(f"mcp-tui gateway: not sent: {error}")
         return self._result(record, link)

@@ -178,12 +178,14 @@ class CallFlow:
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
         agent: AgentInfo | None = None,
+        trace_context: tuple[tuple[str, str], ...] = (),
     ) -> CallRecord:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out.
 
-        ``agent``: who asked for the call through the gateway; its audit record names it."""
+        ``agent``: who asked for the call through the gateway; its audit record names it.
+        ``trace_context``: the agent's W3C trace context, which the call's span continues."""
         call_id = next(self._call_ids)
-        self._publish(CallStarted(call_id, tool.server, tool.name))
+        self._publish(CallStarted(call_id, tool.server, tool.name, trace_context))
         finished = False
         try:
             record = await self._attempt(call_id, tool, arguments, on_progress, on_send, agent)

@@ -303,16 +303,20 @@ class Session(ConnectionControls):
         on_send: Callable[[], Awaitable[None]] | None = None,
         *,
         agent: AgentInfo | None = None,
+        trace_context: tuple[tuple[str, str], ...] = (),
     ) -> CallRecord:
         """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit.
 
-        ``agent``: the agent that asked for it through the gateway (named in the audit record).
+        ``agent``: the agent that asked for it through the gateway (named in the audit record);
+        ``trace_context``: its W3C trace context (``traceparent``, ``tracestate``), continued by the call.
 
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
         await self._readiness.started.wait()
         self._require_listed_so(tool)
-        return await self._flow_or_raise().run(tool, arguments, on_progress, on_send, agent=agent)
+        return await self._flow_or_raise().run(
+            tool, arguments, on_progress, on_send, agent=agent, trace_context=trace_context
+        )
 
     def _require_listed_so(self, tool: ToolInfo) -> None:
         """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly as the front end has it."""

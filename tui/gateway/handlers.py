@@ -120,12 +120,13 @@ class GatewayHandlers(ReadOnlyFeatures):
 
     def _not_sent(self, record: CallRecord, link: AgentRequest) -> str:
         decision, choice = record.decision, record.choice
+        reason = decision.reason.rstrip().rstrip(".") + "."  # a sentence, whatever the rule's wording
         if choice is None:
-            return f"mcp-tui denied this call (rule {decision.rule}): {decision.reason} Nothing was sent."
+            return f"mcp-tui denied this call (rule {decision.rule}): {reason} Nothing was sent."
         if choice is ConfirmChoice.UNANSWERED:
             why = self.answerer.unreached(record.evaluation.assessment.grade.grade, link)
             return (
-                f"Approval needed (rule {decision.rule}): {decision.reason} No one could be asked ({why}). "
+                f"Approval needed (rule {decision.rule}): {reason} No one could be asked ({why}). "
                 "Nothing was sent."
             )
         return "The person declined this call when asked. Nothing was sent."

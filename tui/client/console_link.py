@@ -69,6 +69,10 @@ def private_dir(path: Path) -> Path:
     info = path.lstat()
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
         raise ConsoleRefused(f"{path} is not a directory of this user's")
+    # Whoever owns the directory it is in could swap it for another: this user or root only (e.g. a
+    # /tmp/runtime-UID another user made first is refused).
+    if path.parent.lstat().st_uid not in (os.getuid(), 0):
+        raise ConsoleRefused(f"{path.parent} belongs to another user")
     if stat.S_IMODE(info.st_mode) & 0o077:
         os.chmod(path, 0o700)  # ours, but open to others: close it before a socket goes in
     return path

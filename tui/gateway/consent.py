@@ -102,6 +102,8 @@ class GatewayAnswerer:
                     f"your team's managed policy does not allow asking through the agent's host about a "
                     f"{grade.label} call ([gateway] elicitation_up_to)"
                 )
+            else:
+                why.append("your agent's host could not ask")
         return "; ".join(why) or "[gateway] ask names no route"
 
     async def _route(self, question: ConfirmCall, request: AgentRequest) -> None:
@@ -112,7 +114,13 @@ class GatewayAnswerer:
                 answered = await self._console.ask(confirm)
                 if answered is None:
                     continue  # it went away before answering: the next route
-                choice = answered
+                # "Always" is not offered for this call (critical, or an ask rule): the dialog never sends
+                # it, so a console that does is not one to take an approval from.
+                choice = (
+                    ConfirmChoice.CANCEL
+                    if (answered is ConfirmChoice.ALWAYS and not confirm.offers_always)
+                    else answered
+                )
             else:
                 choice = await _elicit(confirm, request)
             break

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -118,12 +120,16 @@ def test_the_run_directory_is_made_and_kept_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(private_dir(opened).stat().st_mode) == 0o700
 
 
-def _short_dir() -> Path:
-    return Path(tempfile.mkdtemp(prefix="t34-"))  # a Unix socket's path has room for about 100 bytes
+@pytest.fixture
+def short_dir() -> Iterator[Path]:
+    """A Unix socket's path has room for about 100 bytes: a short directory, removed afterwards."""
+    made = Path(tempfile.mkdtemp(prefix="t34-"))
+    yield made
+    shutil.rmtree(made, ignore_errors=True)
 
 
-async def test_a_console_answers_and_one_that_leaves_passes_the_question_on() -> None:
-    run = _short_dir() / "run"
+async def test_a_console_answers_and_one_that_leaves_passes_the_question_on(short_dir: Path) -> None:
+    run = short_dir / "run"
     server = ConsoleServer(run, {"pid": os.getpid()})
     await server.start()
     try:

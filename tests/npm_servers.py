@@ -150,10 +150,16 @@ def install(where: Path) -> int:
     return 0
 
 
+BINS = {"@modelcontextprotocol/inspector": "mcp-inspector"}
+"""The bin a test runs, for a package with several (the Inspector also ships ``mcpdo``)."""
+
+
 def _entry(where: Path, package: str) -> Path:
-    """The script the package's (only) bin runs."""
+    """The script the package's bin runs (its only one, or the one ``BINS`` names)."""
     package_dir = where / "node_modules" / package
     bin_field = json.loads((package_dir / "package.json").read_text(encoding="utf-8"))["bin"]
+    if package in BINS:
+        return package_dir / bin_field[BINS[package]]
     (relative,) = [bin_field] if isinstance(bin_field, str) else bin_field.values()
     return package_dir / relative
 

@@ -76,6 +76,14 @@ class AgentLink:
         return result.action, dict(result.content) if result.content is not None else None
 
     @property
+    def trace_context(self) -> tuple[tuple[str, str], ...]:
+        """The agent's W3C trace context from the request's ``_meta`` (never ``baggage``)."""
+        meta = self._ctx.meta or {}
+        return tuple(
+            (key, value) for key in ("traceparent", "tracestate") if isinstance(value := meta.get(key), str)
+        )
+
+    @property
     def wants_progress(self) -> bool:
         """The agent sent a progress token with this request (so the server is asked for progress too)."""
         return (self._ctx.meta or {}).get("progress_token") is not None

@@ -27,6 +27,9 @@ config.toml, every key optional::
     resource_attributes = { "deployment.environment" = "ci" }
     include_arguments = false            # export call arguments (redacted); off by default
 
+    [gateway]             # mcp-tui gateway (docs/gateway.md)
+    ask = ["console", "elicitation"]     # who is asked about an agent's call, in this order
+
     [servers.files]       # a stdio server: mcp-tui starts the program
     command = "npx"
     args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]
@@ -64,7 +67,7 @@ from tui.config.problems import ConfigProblem
 if TYPE_CHECKING:
     from tui.config.sections import Reporter
 
-TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules", "telemetry")
+TOP_KEYS = ("timeouts", "preferences", "audit", "servers", "rules", "telemetry", "gateway")
 
 
 def load_config(
@@ -143,6 +146,10 @@ def load_toml_config(
         from tui.config.telemetry_table import read_telemetry
 
         config.telemetry = read_telemetry(data["telemetry"], rep, environ)
+    if "gateway" in data:
+        from tui.config.gateway_table import read_gateway
+
+        config.gateway = read_gateway(data["gateway"], rep)
     config.servers = _read_servers(data.get("servers", {}), rep, environ)
     return config, sorted(rep.problems, key=lambda problem: problem.line or 0)
 

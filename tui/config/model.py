@@ -162,6 +162,19 @@ class ToolRule:
     """The line of its ``[[rules]]`` header."""
 
 
+ROUTES = ("console", "elicitation")
+"""Who the gateway can ask about an agent's call: an attached mcp-tui, or the agent's host (a form)."""
+DEFAULT_ASK = ROUTES
+
+
+@dataclass(frozen=True)
+class GatewaySettings:
+    """``[gateway]`` in config.toml (``tui/config/gateway_table.py``)."""
+
+    ask: tuple[str, ...] = DEFAULT_ASK
+    """The routes a question tries, in order; a route left out is never tried."""
+
+
 @dataclass
 class AppConfig:
     servers: list[ServerConfig] = field(default_factory=list)
@@ -170,6 +183,7 @@ class AppConfig:
     rules: list[ToolRule] = field(default_factory=list)
     audit: AuditSettings = field(default_factory=AuditSettings)
     telemetry: TelemetryTable = field(default_factory=TelemetryTable)
+    gateway: GatewaySettings = field(default_factory=GatewaySettings)
     source: str | None = None
     """The file this was read from, if any."""
     source_text: str | None = field(default=None, compare=False, repr=False)

@@ -11,7 +11,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import platformdirs
 
 APP_NAME = "mcp-tui"
 HOME_ENV = "MCP_TUI_HOME"
@@ -36,6 +39,8 @@ class AppPaths:
     """Sign-in tokens and client registrations, one file per server (mode 0600); owned by the app."""
     cache_dir: Path
     """Disposable data, such as each server's last tool list (painted at once on the next start)."""
+    run_dir: Path
+    """Sockets of running gateways, for an mcp-tui to attach to (mode 0700, this user's only)."""
 
     @classmethod
     def under(cls, root: Path) -> AppPaths:
@@ -48,6 +53,7 @@ class AppPaths:
             demo_sandbox=root / "demo-sandbox",
             auth_dir=root / "auth",
             cache_dir=root / "cache",
+            run_dir=root / "run",
         )
 
     @classmethod
@@ -69,7 +75,18 @@ class AppPaths:
             demo_sandbox=data / "demo-sandbox",
             auth_dir=data / "auth",
             cache_dir=dirs.user_cache_path,
+            run_dir=_runtime_dir(dirs),
         )
+
+
+def _runtime_dir(dirs: platformdirs.PlatformDirs) -> Path:
+    """$XDG_RUNTIME_DIR/mcp-tui (or the platform's own); platformdirs warns when it falls back to
+    /tmp/runtime-UID, which is still this user's own 0700 directory once mcp-tui has made it."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return dirs.user_runtime_path
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ Both hold ``[[rules]]`` (never/ask; managed rules may match by ``command``/``url
 ``[preferences]`` limits; managed files also ``[servers.NAME] trust = "untrusted"`` pins and
 ``allowed_servers``. A managed ``[telemetry]`` turns export on for everyone it reaches, at its endpoint
 (``managed_telemetry``); a key it gets wrong is a problem of the file like any other (it fails closed).
+A managed ``[gateway] elicitation_up_to`` keeps calls above that grade from being asked through an agent's
+host (``tui/config/gateway_table.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ MANAGED_ENV = "MCP_TUI_MANAGED_POLICY"
 SYSTEM_PATH_ENV = "MCP_TUI_SYSTEM_POLICY_PATH"
 """For tests and packagers only: the file read instead of the fixed system path."""
 PROJECT_POLICY = Path(".mcp-tui") / "policy.toml"
-_MANAGED_KEYS = ("rules", "preferences", "servers", "allowed_servers", "telemetry")
+_MANAGED_KEYS = ("rules", "preferences", "servers", "allowed_servers", "telemetry", "gateway")
 _PROJECT_KEYS = ("rules", "preferences")
 
 
@@ -67,6 +69,9 @@ class PolicyFile:
     """Managed: its ``[telemetry]`` (the keys it got right); None when it has none."""
     problems: tuple[ConfigProblem, ...] = ()
     exists: bool = True
+    elicitation_up_to: str | None = None
+    """Managed: ``[gateway] elicitation_up_to``, the highest grade the gateway may ask about through an
+    agent's host ("none" when the value could not be read); None when the file does not limit it."""
 
     @property
     def fails_closed(self) -> bool:
@@ -127,8 +132,24 @@ def parse_policy_text(path: Path, text: str, tier: Tier) -> PolicyFile:
         from tui.config.telemetry_table import read_telemetry
 
         telemetry = read_telemetry(data["telemetry"], rep, os.environ)
+    elicitation_up_to = None
+    if tier == "managed" and "gateway" in data:
+        from tui.config.gateway_table import read_managed_gateway
+
+        elicitation_up_to = read_managed_gateway(data["gateway"], rep)
     problems = tuple(_closed(p, tier) for p in sorted(rep.problems, key=lambda p: p.line or 0))
-    return PolicyFile(path, tier, tuple(rules), limits, untrusted, allowed, data, telemetry, problems)
+    return PolicyFile(
+        path,
+        tier,
+        tuple(rules),
+        limits,
+        untrusted,
+        allowed,
+        data,
+        telemetry,
+        problems,
+        elicitation_up_to=elicitation_up_to,
+    )
 
 
 def managed_telemetry(files: list[PolicyFile]) -> TelemetryTable | None:

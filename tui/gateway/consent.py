@@ -1,12 +1,19 @@
-"""Who answers the session's questions for an agent's call: the agent host's user, through elicitation.
+"""Who answers the session's questions for an agent's call: an attached mcp-tui, or the agent's host.
 
 The session asks "may this call run?" as a ``ConfirmCall`` handed to the attached answerer. Each agent
-request runs with its ``AgentRequest`` in a context variable, so the answer goes back through the host that
-made this very call. A host that declared form elicitation gets a form with the grade, the reasons and
-the arguments exactly as they will be sent: accept allows once, anything else sends nothing. With no one
-reachable the question gets the session's unattended answer ("approval needed"). A 2026-07-28 host has
-no server-to-client requests: it is asked by an ``input_required`` result and answers in its retried
-call. An agent that disconnects cancels its request, and with it the pending question and its form.
+request runs with its ``AgentRequest`` in a context variable, so the answer comes back for this very call.
+The routes are tried in the order ``[gateway] ask`` gives (console, then elicitation, by default):
+
+- console: the mcp-tui attached to the gateway last shows its own graded dialog, naming the agent; one that
+  goes away before it answers passes the question on to the next route;
+- elicitation: a host that declared form elicitation gets a form with the grade, the reasons and the
+  arguments exactly as they will be sent: accept allows once, anything else sends nothing. A managed
+  ``[gateway] elicitation_up_to`` keeps calls above that grade off this route (a host might answer for
+  itself). A 2026-07-28 host has no server-to-client requests: it is asked by an ``input_required`` result
+  and answers in its retried call.
+
+With no one reachable the question gets the session's unattended answer ("approval needed"). An agent that
+disconnects cancels its request, and with it the pending question, its form or its dialog.
 """
 
 from __future__ import annotations
@@ -17,12 +24,18 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.grade import Grade
 from tui.safety.visible_text import visible, visible_indented, visible_line
 from tui.session.agents import AgentRequest
+from tui.session.console import ConsoleDesk, ask_order, may_elicit
 from tui.session.questions import ConfirmCall, Question, answer_unattended
+
+if TYPE_CHECKING:
+    from tui.session.session import Session
 
 _current: ContextVar[AgentRequest | None] = ContextVar("gateway_agent_request", default=None)
 TYPED_NAME_FIELD = "tool_name"
@@ -41,31 +54,81 @@ def answering_for(request: AgentRequest) -> Iterator[None]:
         _current.reset(token)
 
 
-class ElicitationAnswerer:
-    """The gateway's answerer: asks the calling agent's host, or no one."""
+class GatewayAnswerer:
+    """The gateway's answerer: the routes of ``[gateway] ask`` in order, or no one."""
 
-    def __init__(self) -> None:
+    def __init__(self, session: Session, console: ConsoleDesk | None) -> None:
+        self._session = session
+        self._console = console
         self._asking: set[asyncio.Task[None]] = set()
 
     def __call__(self, question: Question) -> None:
         request = _current.get()
-        if not isinstance(question, ConfirmCall) or request is None or not request.can_elicit:
-            # A server's own elicitation or sampling request, or a host without elicitation: no one to ask.
+        if not isinstance(question, ConfirmCall) or request is None:
+            # A server's own elicitation or sampling request: no one to ask.
             answer_unattended(question)
             return
-        task = asyncio.ensure_future(_ask(question, request))
+        task = asyncio.ensure_future(self._route(question, request))
         self._asking.add(task)
         task.add_done_callback(self._asking.discard)
 
-        def cancel_form(answer: asyncio.Future[ConfirmChoice]) -> None:
-            if answer.cancelled():  # the agent's request went away: so does its form
+        def cancel_asking(answer: asyncio.Future[ConfirmChoice]) -> None:
+            if answer.cancelled():  # the agent's request went away: so does its form or dialog
                 task.cancel()
 
-        question.answer.add_done_callback(cancel_form)
+        question.answer.add_done_callback(cancel_asking)
+
+    def routes(self, grade: Grade, request: AgentRequest) -> list[str]:
+        """The routes that can be tried for a call of ``grade`` now, in order."""
+        return [
+            route for route in ask_order(self._session.settings) if self._reachable(route, grade, request)
+        ]
+
+    def _reachable(self, route: str, grade: Grade, request: AgentRequest) -> bool:
+        if route == "console":
+            return self._console is not None and self._console.attached
+        return request.can_elicit and may_elicit(self._session.settings, grade)
+
+    def unreached(self, grade: Grade, request: AgentRequest) -> str:
+        """Why no one could be asked, one clause per route of ``[gateway] ask``."""
+        why = []
+        for route in ask_order(self._session.settings):
+            if route == "console":
+                why.append("no mcp-tui is attached to the gateway")
+            elif not request.can_elicit:
+                why.append("your agent's host does not offer elicitation")
+            elif not may_elicit(self._session.settings, grade):
+                why.append(
+                    f"your team's managed policy does not allow asking through the agent's host about a "
+                    f"{grade.label} call ([gateway] elicitation_up_to)"
+                )
+            else:
+                why.append("your agent's host could not ask")
+        return "; ".join(why) or "[gateway] ask names no route"
+
+    async def _route(self, question: ConfirmCall, request: AgentRequest) -> None:
+        confirm = replace(question.request, agent=question.request.agent or request.agent)
+        choice = ConfirmChoice.UNANSWERED
+        for route in self.routes(confirm.grade.grade, request):
+            if route == "console" and self._console is not None:
+                answered = await self._console.ask(confirm)
+                if answered is None:
+                    continue  # it went away before answering: the next route
+                # "Always" is not offered for this call (critical, or an ask rule): the dialog never sends
+                # it, so a console that does is not one to take an approval from.
+                choice = (
+                    ConfirmChoice.CANCEL
+                    if (answered is ConfirmChoice.ALWAYS and not confirm.offers_always)
+                    else answered
+                )
+            else:
+                choice = await _elicit(confirm, request)
+            break
+        if not question.answer.done():
+            question.answer.set_result(choice)
 
 
-async def _ask(question: ConfirmCall, request: AgentRequest) -> None:
-    confirm = question.request
+async def _elicit(confirm: ConfirmRequest, request: AgentRequest) -> ConfirmChoice:
     try:
         if request.asks_by_returning:
             action, content = answer_carried(confirm, request)
@@ -75,11 +138,8 @@ async def _ask(question: ConfirmCall, request: AgentRequest) -> None:
         raise
     except Exception:
         # The host could not ask after all (it answered with an error, or went away): no one was asked.
-        choice = ConfirmChoice.UNANSWERED
-    else:
-        choice = choice_of(confirm, action, content)
-    if not question.answer.done():
-        question.answer.set_result(choice)
+        return ConfirmChoice.UNANSWERED
+    return choice_of(confirm, action, content)
 
 
 def answer_carried(confirm: ConfirmRequest, request: AgentRequest) -> tuple[str, dict[str, Any] | None]:

@@ -13,7 +13,7 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING, Any
 
-from tui.gateway.consent import CONSENT_KEY, answering_for, input_required
+from tui.gateway.consent import CONSENT_KEY, GatewayAnswerer, answering_for, input_required
 from tui.gateway.names import PublicNames
 from tui.gateway.passthrough import ReadOnlyFeatures
 from tui.gateway.progress import relayed_progress
@@ -33,8 +33,9 @@ def tool_error(text: str) -> dict[str, Any]:
 
 
 class GatewayHandlers(ReadOnlyFeatures):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, answerer: GatewayAnswerer) -> None:
         self.session = session
+        self.answerer = answerer
         self._reconnecting: dict[str, asyncio.Task[None]] = {}
         self._reported: set[str] = set()
         self.names = self._names()
@@ -79,10 +80,12 @@ class GatewayHandlers(ReadOnlyFeatures):
             async with relayed_progress(link) as progress:
                 with answering_for(link):
                     on_progress = progress.put_nowait if link.wants_progress else None
-                    record = await self.session.call(current, arguments, on_progress, agent=link.agent)
+                    record = await self.session.call(
+                        current, arguments, on_progress, agent=link.agent, trace_context=link.trace_context
+                    )
         except RuntimeError as error:  # the tool changed or vanished under the call: nothing was sent
             return tool_error(f"mcp-tui gateway: not sent: {error}")
-        return self._result(record)
+        return self._result(record, link)
 
     async def _question_first(
         self, tool: ToolInfo, arguments: dict[str, Any], link: AgentRequest
@@ -95,12 +98,16 @@ class GatewayHandlers(ReadOnlyFeatures):
         evaluation = await self.session.evaluate(tool, arguments)
         if evaluation.decision.action != "ask":
             return None
-        return input_required(evaluation.confirm_request(), link)
+        confirm = evaluation.confirm_request(link.agent)
+        routes = self.answerer.routes(confirm.grade.grade, link)
+        if not routes or routes[0] != "elicitation":
+            return None  # an attached mcp-tui asks first (or no one can be asked): the call takes its path
+        return input_required(confirm, link)
 
-    def _result(self, record: CallRecord) -> dict[str, Any]:
+    def _result(self, record: CallRecord, link: AgentRequest) -> dict[str, Any]:
         outcome, decision = record.outcome, record.decision
         if outcome.status is CallStatus.DENIED:
-            return tool_error(self._not_sent(record))
+            return tool_error(self._not_sent(record, link))
         if outcome.status is CallStatus.OK and outcome.raw is not None:
             return outcome.raw
         if outcome.connection_lost:
@@ -111,15 +118,16 @@ class GatewayHandlers(ReadOnlyFeatures):
             )
         return tool_error(f"mcp-tui gateway: {outcome.error or decision.reason}")
 
-    @staticmethod
-    def _not_sent(record: CallRecord) -> str:
+    def _not_sent(self, record: CallRecord, link: AgentRequest) -> str:
         decision, choice = record.decision, record.choice
+        reason = decision.reason.rstrip().rstrip(".") + "."  # a sentence, whatever the rule's wording
         if choice is None:
-            return f"mcp-tui denied this call (rule {decision.rule}): {decision.reason} Nothing was sent."
+            return f"mcp-tui denied this call (rule {decision.rule}): {reason} Nothing was sent."
         if choice is ConfirmChoice.UNANSWERED:
+            why = self.answerer.unreached(record.evaluation.assessment.grade.grade, link)
             return (
-                f"Approval needed (rule {decision.rule}): {decision.reason} No one could be asked (your "
-                "agent's host does not offer elicitation, and no mcp-tui is attached). Nothing was sent."
+                f"Approval needed (rule {decision.rule}): {reason} No one could be asked ({why}). "
+                "Nothing was sent."
             )
         return "The person declined this call when asked. Nothing was sent."
 

@@ -1,7 +1,8 @@
 """``mcp-tui gateway``: an MCP server in front of the configured servers, for agents.
 
 It runs one ``Session(interface="gateway")``: the servers connect as they do for the TUI, the agent's calls
-take the session's call path, and the answerer asks the agent's host through elicitation. stdout is the
+take the session's call path, and the answerer asks an attached mcp-tui (the console socket it opens) or
+the agent's host through elicitation, in the order ``[gateway] ask`` gives. stdout is the
 protocol channel: everything for people goes to stderr.
 """
 
@@ -14,10 +15,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from tui import __version__
-from tui.gateway.consent import ElicitationAnswerer
+from tui.gateway.consent import GatewayAnswerer
 from tui.gateway.handlers import GatewayHandlers
 from tui.model.events import ToolsChanged
 from tui.session.agents import agent_server
+from tui.session.console import ConsoleDesk
 
 if TYPE_CHECKING:
     from tui.session.events import SessionEvent
@@ -52,22 +54,33 @@ async def serve(startup: Startup, listening: socket.socket | None = None) -> int
     from tui.session.session import Session
 
     session = Session(startup, interface="gateway")
+    desk = ConsoleDesk(startup.paths.run_dir, __version__)
     try:
         await session.start()
-        session.attach(ElicitationAnswerer())
+        problem = await desk.open()
+        print(
+            f"mcp-tui gateway: {problem}"
+            if problem
+            else f"mcp-tui gateway: an mcp-tui started now can attach to answer calls ({desk.path})",
+            file=sys.stderr,
+            flush=True,
+        )
+        answerer = GatewayAnswerer(session, None if problem else desk)
+        session.attach(answerer)
         try:
             await session.ready(timeout=READY_TIMEOUT_S)
         except TimeoutError:
             print("mcp-tui gateway: not every server is ready; serving those that are", file=sys.stderr)
         _report_states(session)
-        await _serve(session, listening)
+        await _serve(session, answerer, listening)
         return 0
     finally:
+        await desk.aclose()
         await session.aclose()
 
 
-async def _serve(session: Session, listening: socket.socket | None) -> None:
-    handlers = GatewayHandlers(session)
+async def _serve(session: Session, answerer: GatewayAnswerer, listening: socket.socket | None) -> None:
+    handlers = GatewayHandlers(session, answerer)
     server = agent_server(handlers, name="mcp-tui-gateway", version=__version__, instructions=INSTRUCTIONS)
     pending: set[asyncio.Task[None]] = set()
 

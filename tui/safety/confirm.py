@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from tui.config.model import Trust
+from tui.model.agents import AgentInfo
 from tui.model.display_templates import CallPreview
 from tui.model.hints import Hints
 from tui.safety.decision import Decision
@@ -54,6 +55,9 @@ class ConfirmRequest:
     preview: CallPreview | None = None
     """The server's own one-line wording of the call (Display Templates): shown after the grade, the
     reasons and the exact arguments, never instead of them (a permission prompt shows what is sent)."""
+    agent: AgentInfo | None = None
+    """The agent that asked for the call through the gateway (its ``clientInfo``, not verified); None for
+    a call the person made."""
 
     @property
     def offers_always(self) -> bool:

@@ -42,6 +42,11 @@ class AgentRequest(Protocol):
         ...
 
     @property
+    def trace_context(self) -> tuple[tuple[str, str], ...]:
+        """The agent's W3C trace context from the request's ``_meta`` (``traceparent``, ``tracestate``)."""
+        ...
+
+    @property
     def wants_progress(self) -> bool:
         """The agent asked for progress on this request."""
         ...

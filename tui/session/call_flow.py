@@ -178,12 +178,14 @@ class CallFlow:
         on_progress: Callable[[Progress], None] | None = None,
         on_send: Callable[[], Awaitable[None]] | None = None,
         agent: AgentInfo | None = None,
+        trace_context: tuple[tuple[str, str], ...] = (),
     ) -> CallRecord:
         """Decide on the call and, when allowed, send it; ``on_send`` runs just before tools/call goes out.
 
-        ``agent``: who asked for the call through the gateway; its audit record names it."""
+        ``agent``: who asked for the call through the gateway; its audit record names it.
+        ``trace_context``: the agent's W3C trace context, which the call's span continues."""
         call_id = next(self._call_ids)
-        self._publish(CallStarted(call_id, tool.server, tool.name))
+        self._publish(CallStarted(call_id, tool.server, tool.name, trace_context))
         finished = False
         try:
             record = await self._attempt(call_id, tool, arguments, on_progress, on_send, agent)
@@ -214,7 +216,7 @@ class CallFlow:
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
             try:
-                choice = await self.confirm(evaluation.confirm_request())
+                choice = await self.confirm(evaluation.confirm_request(agent))
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
@@ -252,7 +254,7 @@ class CallFlow:
                 return self._finish(
                     call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
                 )
-            choice = await self.confirm(recheck.confirm_request())
+            choice = await self.confirm(recheck.confirm_request(agent))
             notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):

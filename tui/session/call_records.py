@@ -41,8 +41,9 @@ class Evaluation:
     preview: CallPreview | None = None
     """The server's one-line wording of this call (Display Templates), when its definition has one."""
 
-    def confirm_request(self) -> ConfirmRequest:
-        """The question for the person when the decision is ``ask``."""
+    def confirm_request(self, agent: AgentInfo | None = None) -> ConfirmRequest:
+        """The question for the person when the decision is ``ask``; ``agent``: who asked for the call
+        through the gateway."""
         preflight, assessment = self.preflight, self.assessment
         note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
         return ConfirmRequest(
@@ -62,6 +63,7 @@ class Evaluation:
             claimed=preflight.claimed,
             static=preflight.static if preflight.claimed is not None else None,
             preview=self.preview,
+            agent=agent,
         )
 
 

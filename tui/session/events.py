@@ -107,6 +107,9 @@ class CallStarted:
     call_id: int
     server: str
     tool: str
+    trace_context: tuple[tuple[str, str], ...] = ()
+    """The caller's W3C trace context (``traceparent``, ``tracestate``) when an agent sent one through the
+    gateway: the call's span continues the agent's trace."""
 
 
 @dataclass(frozen=True)

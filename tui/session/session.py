@@ -104,6 +104,10 @@ class Session(ConnectionControls):
         self.manager: ConnectionManager | None = None
         self.engine: PreflightEngine | None = None
         self.flow: CallFlow | None = None
+        from tui.session.console import GatewayConsoles
+
+        self.consoles = GatewayConsoles(startup.paths.run_dir, self._dispatch)
+        """Running gateways this mcp-tui can attach to, to answer their agents' calls (the console route)."""
         self.requests = RequestQueue(self._dispatch, self._publish)
         """Sampling and elicitation requests, one at a time per server; ``decline_all`` refuses the rest."""
         self._client_events = ClientEvents(
@@ -191,6 +195,7 @@ class Session(ConnectionControls):
 
     async def aclose(self) -> None:
         """Close every connection; stdio servers are stopped and reaped."""
+        await self.consoles.detach()
         if self.manager is not None:
             await self.manager.aclose()
         await self.catalogue.flush()
@@ -298,16 +303,20 @@ class Session(ConnectionControls):
         on_send: Callable[[], Awaitable[None]] | None = None,
         *,
         agent: AgentInfo | None = None,
+        trace_context: tuple[tuple[str, str], ...] = (),
     ) -> CallRecord:
         """Preflight, decide, ask if needed, send exactly the confirmed arguments, audit.
 
-        ``agent``: the agent that asked for it through the gateway (named in the audit record).
+        ``agent``: the agent that asked for it through the gateway (named in the audit record);
+        ``trace_context``: its W3C trace context (``traceparent``, ``tracestate``), continued by the call.
 
         Raises ``ToolNotConfirmed`` for a tool from the cache the server has not listed (so) yet, and for
         a definition the server has replaced since the front end got it."""
         await self._readiness.started.wait()
         self._require_listed_so(tool)
-        return await self._flow_or_raise().run(tool, arguments, on_progress, on_send, agent=agent)
+        return await self._flow_or_raise().run(
+            tool, arguments, on_progress, on_send, agent=agent, trace_context=trace_context
+        )
 
     def _require_listed_so(self, tool: ToolInfo) -> None:
         """Raise ``ToolNotConfirmed`` unless the server lists ``tool`` now exactly as the front end has it."""

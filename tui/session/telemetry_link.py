@@ -116,7 +116,7 @@ class TelemetryLink:
 
     def _tell(self, observer: Telemetry, event: SessionEvent) -> None:
         if isinstance(event, CallStarted):
-            observer.call_started(event.call_id, event.server, event.tool)
+            observer.call_started(event.call_id, event.server, event.tool, dict(event.trace_context))
         elif isinstance(event, CallFinished):
             if event.audit is None:
                 observer.call_abandoned(event.call_id)

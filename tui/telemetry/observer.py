@@ -78,9 +78,16 @@ class Telemetry:
 
     # ---- the session's calls ----------------------------------------------------------------------
 
-    def call_started(self, call_id: int, server: str, tool: str) -> None:
+    def call_started(
+        self, call_id: int, server: str, tool: str, parent: Mapping[str, str] | None = None
+    ) -> None:
+        """``parent``: the caller's ``traceparent`` (and ``tracestate``), when a call came through the
+        gateway with one: the call's span is its child, so the agent's trace goes on to the server. (Not
+        left to whatever context the request handler runs in: that is the SDK's business.)"""
+        context = _PROPAGATOR.extract(dict(parent)) if parent else None
         span = self._tracer.start_span(
             f"tools/call {tool}",
+            context=context,
             kind=SpanKind.CLIENT,
             attributes={
                 "mcp.method.name": "tools/call",

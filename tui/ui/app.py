@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from tui.ui.screens.request_dialog import RequestDialog
 
 
+ATTACH_KEY = "ctrl+b"
+"""Attach to the running gateways, to answer their agents' calls here (the console route)."""
+
+
 class McpTuiApp(App[None]):
     TITLE = "mcp-tui"
     CSS_PATH = "app.tcss"
@@ -43,6 +47,8 @@ class McpTuiApp(App[None]):
         # priority, like the main screen's function keys: no focused widget's own binding takes them.
         Binding("f4", "open_preferences", "Preferences", id="open-preferences", priority=True),
         Binding("f5", "open_audit", "Audit", id="open-audit", priority=True),
+        # Offered in a notice when a gateway is running; never done without the person asking for it.
+        Binding(ATTACH_KEY, "attach_gateways", "Attach to gateway", id="attach-gateway", show=False),
     ]
 
     def __init__(
@@ -112,7 +118,27 @@ class McpTuiApp(App[None]):
             self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
         for notice in self.session.notices:
             self.notify(notice, title="Telemetry", severity="warning", timeout=15, markup=False)
+        self._offer_gateways()
         self.ready.set()
+
+    # ---- the console route: answering a gateway's agents -------------------------------------------
+
+    def _offer_gateways(self) -> None:
+        running = len(self.session.consoles.running())
+        if running:
+            what = "A gateway is running" if running == 1 else f"{running} gateways are running"
+            self.notify(
+                f"{what}. Press {ATTACH_KEY} to attach: its agents' calls that need a person are then "
+                "asked here.",
+                title="mcp-tui gateway",
+                timeout=30,
+                markup=False,
+            )
+
+    async def action_attach_gateways(self) -> None:
+        lines = await self.session.consoles.attach()
+        for line in lines or ["No gateway to attach to (none running, or attached already)."]:
+            self.notify(line, title="mcp-tui gateway", timeout=10, markup=False)
 
     def on_session_event_message(self, message: SessionEventMessage) -> None:
         from tui.session.events import RequestsWaiting
@@ -149,7 +175,17 @@ class McpTuiApp(App[None]):
             if not question.answer.done():
                 question.answer.set_result(choice or ConfirmChoice.CANCEL)
 
-        self.push_screen(ConfirmCallScreen(question.request), answered)
+        screen = ConfirmCallScreen(question.request)
+
+        def gone(answer: asyncio.Future[ConfirmChoice]) -> None:
+            # A gateway's question withdrawn (its agent went away, the gateway closed): close the dialog.
+            if answer.cancelled() and screen.is_attached:
+                # In the dialog's own message loop, as a key press would close it: this callback runs in
+                # whichever task cancelled the question.
+                screen.call_later(screen.withdraw)
+
+        question.answer.add_done_callback(gone)
+        self.push_screen(screen, answered)
 
     def _elicit(self, question: ElicitationRequested) -> None:
         from tui.ui.screens.elicitation import ElicitationScreen

@@ -24,6 +24,7 @@ from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
+from tui.ui.widgets.confirm_agent import AgentLine
 from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.more_below import MoreBelow
@@ -126,6 +127,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         self.grade = request.grade.grade
         self.add_class(f"-grade-{self.grade.label}")
         self.set_class(not self.severe, "-compact")
+        self._withdrawn = False
+        self._withdrawn_closing = False
 
     @property
     def severe(self) -> bool:
@@ -143,6 +146,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         )
         with VerticalScroll(id="confirm-box") as box:
             yield Static(literal(text.title_text(request)), id="confirm-title")
+            if request.agent is not None:  # a call an agent made through the gateway: say whose it is
+                yield AgentLine(request.agent, id="confirm-agent")
             yield Static(literal(text.grade_text(request)), id="confirm-grade")
             # Right under what the call is: the arguments are what a person checks before allowing it.
             yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
@@ -270,6 +275,20 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         else:
             self.query_one("#confirm-gate-label", Label).update(literal(text.wrong_name_text(self.request)))
             self.app.bell()
+
+    def withdraw(self) -> None:
+        """The question went away (a gateway withdrew it): close now if on top, else once back on top
+        (dismiss pops the top screen, which could be another question's)."""
+        self._withdrawn = True
+        self._close_if_withdrawn()
+
+    def on_screen_resume(self) -> None:
+        self._close_if_withdrawn()
+
+    def _close_if_withdrawn(self) -> None:
+        if self._withdrawn and not self._withdrawn_closing and self.app.screen is self:
+            self._withdrawn_closing = True
+            self.dismiss(ConfirmChoice.CANCEL)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -42,6 +42,9 @@ async def _attach(pilot: Pilot[Any], app: McpTuiApp) -> None:
     await wait_for(pilot, lambda: "A gateway is running" in _notices(app))
     await pilot.press(ATTACH_KEY)
     await wait_for(pilot, lambda: app.session.consoles.attached == 1)
+    # Acted on, the offer goes (it would say "press ctrl+b" beside "attached", over the first dialog).
+    await wait_for(pilot, lambda: "Attached to the gateway" in _notices(app))
+    assert "A gateway is running" not in _notices(app)
 
 
 async def _dialog(pilot: Pilot[Any], app: McpTuiApp) -> ConfirmCallScreen:

@@ -137,6 +137,10 @@ class McpTuiApp(App[None]):
 
     async def action_attach_gateways(self) -> None:
         lines = await self.session.consoles.attach()
+        if lines:
+            # The offer to attach (up to 30 s) would still say "press ctrl+b" beside "attached", and
+            # could cover the first agent's dialog at 80x24: the person has acted on it, so it goes.
+            self.clear_notifications()
         for line in lines or ["No gateway to attach to (none running, or attached already)."]:
             self.notify(line, title="mcp-tui gateway", timeout=10, markup=False)
 

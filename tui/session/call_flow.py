@@ -23,7 +23,7 @@ from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.decision import Explained, decide, explain
+from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
@@ -111,6 +111,19 @@ class CallFlow:
         definition = DefinitionSnapshot.from_tool(tool)
         lint = lint_for_call(tool, preflight)
         return self._decided(tool, frozen, definition, preflight, assessment, lint)
+
+    def preview_decision(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        preflight: PreflightResult,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+    ) -> Decision:
+        """The decision a call with these arguments would get, from the live preflight's answer: what the
+        call panel shows before the call (the call itself preflights its frozen arguments again)."""
+        definition = DefinitionSnapshot.from_tool(tool)
+        return self._decided(tool, arguments, definition, preflight, assessment, lint).decision
 
     def _decided(
         self,

@@ -278,7 +278,22 @@ class Session(ConnectionControls):
         def debounce() -> float:
             return self.settings.preferences.preflight_debounce_ms / 1000
 
-        return LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish, self.subscribe)
+        flow = self._flow_or_raise()
+        return LiveEvaluation(
+            self._engine_or_raise(),
+            debounce,
+            self.assess,
+            self._publish,
+            self.subscribe,
+            decide=flow.preview_decision,
+        )
+
+    def check_policy_files(self) -> list[str]:
+        """Re-read the policy files that changed on disk since they were read (another instance, a hand
+        edit, the team's managed file): one ``os.stat`` each when nothing changed. A change publishes
+        ``PolicyChanged`` (what changed, in words) and ``SettingsChanged``, so the open call's evaluation,
+        its decision line included, is published anew. Returns what changed."""
+        return self.settings.refresh()
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from tui.ui.screens.request_dialog import RequestDialog
 
 
+POLICY_CHECK_S = 1.0
+"""Seconds between two looks at the policy files' stamps (a change made elsewhere shows this soon)."""
+
+
 class McpTuiApp(App[None]):
     TITLE = "mcp-tui"
     CSS_PATH = "app.tcss"
@@ -112,15 +116,21 @@ class McpTuiApp(App[None]):
             self.notify(problem, title="Could not read a file", severity="warning", timeout=15, markup=False)
         for notice in self.session.notices:
             self.notify(notice, title="Telemetry", severity="warning", timeout=15, markup=False)
+        # A revoke, a rule or a trust changed by another instance or by hand: seen within a second, said in
+        # a notice, and the open call's decision line follows. One stat per policy file while nothing
+        # changes; the session re-checks before every decision anyway.
+        self.set_interval(POLICY_CHECK_S, self.session.check_policy_files, name="policy-check")
         self.ready.set()
 
     def on_session_event_message(self, message: SessionEventMessage) -> None:
-        from tui.session.events import RequestsWaiting
+        from tui.session.events import PolicyChanged, RequestsWaiting
 
         event: SessionEvent = message.event
         if isinstance(event, RequestsWaiting):
             self._show_waiting(event)
             return
+        if isinstance(event, PolicyChanged):
+            self.notify("\n".join(event.changes), title="Policy changed elsewhere", timeout=15, markup=False)
         # While the app closes its widgets go first: then there is nothing left to show the event on. A
         # call the closing cancels (its dialog went first) ends while the main screen is being taken
         # apart: a widget already detached from it has no screen (NoScreen), one already gone no match.

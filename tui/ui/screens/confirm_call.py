@@ -99,6 +99,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
     ConfirmCallScreen #confirm-lint { color: $warning; }
     ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
+    ConfirmCallScreen #confirm-rule { text-style: bold; }
     ConfirmCallScreen #confirm-always-meaning { color: $text-muted; }
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
@@ -148,6 +149,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
             yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
             yield Static(literal(request.decision.reason), id="confirm-decision")
+            if (rule := text.rule_line(request)) is not None:
+                yield Static(literal(rule), id="confirm-rule")
             # Right under the reason it may override ("you always confirm destructive calls").
             meaning = text.always_meaning(request)
             if meaning is not None:

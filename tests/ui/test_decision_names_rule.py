@@ -50,7 +50,12 @@ async def test_the_decision_line_and_the_dialog_name_the_rule(home: Path, size: 
             f"allowed: the server resolved this call to read-only, your rule at config.toml:{ALWAYS_LINE}"
         )
         await wait_for(pilot, lambda: decision_text(app) == allowed)
-        assert panel(app).query_one(DecisionLine).region.height >= 1, "the line is on screen"
+        line = panel(app).query_one(DecisionLine)
+        assert line.region.height == 1, "the line is on screen"
+        assert line.region.right <= size[0], "the line is on screen"
+        # Where the whole line does not fit, the short one keeps the rule's file and line.
+        assert line.shown.endswith(f"your rule at config.toml:{ALWAYS_LINE}")
+        assert len(line.shown) <= line.content_size.width
 
         await app.main_screen.open_tool(tools["manage_files"], {"action": "append", "path": "notes/a.txt"})
         asking = f"asking: your rule at config.toml:{ASK_LINE}"
@@ -59,7 +64,8 @@ async def test_the_decision_line_and_the_dialog_name_the_rule(home: Path, size: 
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
         rule = app.screen.query_one("#confirm-rule", Static)
         assert str(rule.render()) == asking
-        assert rule.region.height >= 1 and rule.region.y < size[1], "the rule's line is in view"
+        assert rule.region.height >= 1, "the rule's line is drawn"
+        assert rule.region.y < size[1], "the rule's line is in view"
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmCallScreen))
         await app.action_quit()

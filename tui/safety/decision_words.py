@@ -28,13 +28,16 @@ WHOSE_RULE = {
 ASSESSMENT_SUBJECTS = ("grade", "resolved", "provenance")
 
 
-def decision_line(decision: Decision) -> str:
-    """The action and what decided it; a decision by a rule from a file names it as ``file:line``."""
+def decision_line(decision: Decision, *, short: bool = False) -> str:
+    """The action and what decided it; a decision by a rule from a file names it as ``file:line``.
+    ``short``: without the assessment's basis, for a row too narrow for all of it (the rule stays)."""
     action = ACTION_WORDS.get(decision.action, decision.action)
     if decision.file is not None and decision.source in WHOSE_RULE:
         where = PurePath(decision.file).name + (f":{decision.line}" if decision.line else "")
         rule = f"{WHOSE_RULE[decision.source]} at {where}"
-        return f"{action}: {decision.basis}, {rule}" if decision.basis else f"{action}: {rule}"
+        if decision.basis and not short:
+            return f"{action}: {decision.basis}, {rule}"
+        return f"{action}: {rule}"
     # No rule from a file decided (an approval, a preference, the default): the reason says which.
     reason = decision.reason.split(": ", 1)[-1]
     return f"{action}: {reason}"

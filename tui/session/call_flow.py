@@ -22,7 +22,7 @@ from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.confirm import REMEMBERED, ConfirmChoice, ConfirmRequest
 from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
@@ -38,7 +38,9 @@ from tui.store.audit_writer import AuditWriter
 
 Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
-Remember = Callable[[ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment], tuple[str, ...]]
+Remember = Callable[
+    [ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment, dict[str, Any]], tuple[str, ...]
+]
 
 __all__ = ["CallFlow", "CallRecord", "Confirm", "Evaluation", "Policy", "cancelled_while_running"]
 
@@ -227,7 +229,8 @@ class CallFlow:
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
             try:
-                choice = await self.confirm(evaluation.confirm_request())
+                request = evaluation.confirm_request(self.policy.enforced.limits)
+                choice = await self.confirm(request)
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
@@ -238,7 +241,7 @@ class CallFlow:
                 self._finish(call_id, unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
                 raise
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
-            notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
+            notes = self._remember(choice, request, evaluation)
 
         record = CallRecord(evaluation, choice, not_sent(), decided, notes, agent)
         if decision.action == "deny":
@@ -265,8 +268,9 @@ class CallFlow:
                 return self._finish(
                     call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
                 )
-            choice = await self.confirm(recheck.confirm_request())
-            notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
+            request = recheck.confirm_request(self.policy.enforced.limits)
+            choice = await self.confirm(request)
+            notes = self._remember(choice, request, recheck)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):
                 return self._finish(call_id, record, refused(choice, recheck.decision.reason))
@@ -287,6 +291,17 @@ class CallFlow:
             self._finish(call_id, record, cancelled_while_running(time.monotonic() - sent))
             raise
         return self._finish(call_id, record, outcome)
+
+    def _remember(
+        self, choice: ConfirmChoice, request: ConfirmRequest, evaluation: Evaluation
+    ) -> tuple[str, ...]:
+        """Remember what the person chose, if the question offered it (a front end that offers more than
+        the managed policy allows gets a once, and a note saying so)."""
+        if choice in REMEMBERED and choice not in request.remembered.choices:
+            why = "; ".join(request.remembered.withheld) or "that choice was not offered for this call"
+            return (f"Allowed once, not remembered: {why}",)
+        e = evaluation
+        return self.remember(choice, e.server, e.definition, e.assessment, e.arguments)
 
     def _finish(self, call_id: int, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)

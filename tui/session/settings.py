@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts, ToolRule, Trust
 from tui.config.policy_files import PolicyFile
@@ -175,10 +176,16 @@ class SettingsService:
         return self.approvals_json.revoke(approval)
 
     def remember(
-        self, choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, grade: Grade
+        self,
+        choice: ConfirmChoice,
+        server: ServerConfig,
+        definition: DefinitionSnapshot,
+        grade: Grade,
+        arguments: Mapping[str, Any] | None = None,
     ) -> tuple[str, ...]:
-        """Record a session or always approval from a confirmation; notes when "always" was not saved."""
-        return self.approvals_json.remember(choice, server, definition, grade)
+        """Record a session or remembered approval from a confirmation (``arguments``: the exact ones
+        sent, for "exactly these arguments"); notes when a remembered one was not saved."""
+        return self.approvals_json.remember(choice, server, definition, grade, arguments)
 
     def unknown_tool_note(self, server: str, tool: str) -> str | None:
         """A warning when ``server`` is connected and offers no tool named ``tool``."""

@@ -19,11 +19,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.confirm import REMEMBERED, ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
+from tui.ui.widgets import confirm_remember as remember
 from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.more_below import MoreBelow
@@ -73,6 +74,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("o", "choose('once')", "Allow once", id="confirm.once"),
         Binding("s", "choose('session')", "Allow for this session", id="confirm.session"),
         Binding("a", "choose('always')", "Always allow", id="confirm.always"),
+        *remember.BINDINGS,
         # Once the name box holds the name, the o and s the footer shows work from it too: they typed into
         # it (roll_diceo) and disabled Allow again. Before that they are letters of the name.
         Binding("o", "typed_choice('once')", show=False, priority=True, id="confirm.typed-once"),
@@ -81,7 +83,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("right", "app.focus_next", "Next", show=False, id="confirm.right"),
     ]
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     ConfirmCallScreen { align: center middle; }
     ConfirmCallScreen > #confirm-box {
         width: 90%; max-width: 110; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
@@ -120,6 +123,8 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
+        + remember.CSS
+    )
 
     def __init__(self, request: ConfirmRequest) -> None:
         super().__init__()
@@ -155,6 +160,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             meaning = text.always_meaning(request)
             if meaning is not None:
                 yield Static(literal(meaning), id="confirm-always-meaning")
+            yield from remember.limit_lines(request)
             with Vertical(id="confirm-details"):
                 if self.severe and reasons is not None:
                     yield reasons
@@ -179,6 +185,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                     )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
+                yield from remember.remember_row(request, compact=not self.severe)
         yield KeyFooter()
 
     def _details(self) -> ComposeResult:
@@ -291,7 +298,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     def _allowed(self, choice: ConfirmChoice) -> bool:
         if choice is ConfirmChoice.CANCEL:
             return True
-        if choice is ConfirmChoice.ALWAYS and not self.request.offers_always:
+        if choice in REMEMBERED and choice not in self.request.remembered.choices:
             return False
         return self.name_confirmed
 

@@ -46,7 +46,8 @@ class CallPanel(Vertical):
     CallPanel #call-empty { color: $text-muted; padding: 1 2; }
     CallPanel #call-head { height: auto; padding: 0 1; }
     CallPanel #call-title { text-style: bold; }
-    CallPanel #call-badges { margin: 0 0 1 0; }
+    /* No margin below: the decision line is that row now. */
+    CallPanel #call-badges { margin: 0; }
     CallPanel #call-editor { height: 1fr; min-height: 4; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
     /* Narrower than a Button's usual 16 cells: at 80 columns the keys beside it fit whole. */
@@ -154,8 +155,8 @@ class CallPanel(Vertical):
         with Vertical(id="call-head"):
             yield Static("", id="call-title")
             yield HintBadges(id="call-badges")
-            yield PreflightStatusBar(id="call-preflight")
             yield DecisionLine(id="call-decision")
+            yield PreflightStatusBar(id="call-preflight")
         editor = VerticalScroll(id="call-editor")
         yield editor
         yield MoreBelow(editor, f"PgDn scrolls · {ZOOM_KEY} zooms", id="call-editor-more")

@@ -31,7 +31,7 @@ async def revoke_in_another_process(home: Path) -> None:
         sys.executable, "-m", "tui", "approvals", "revoke", "demo", "manage_files",
         env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
-    out, err = await process.communicate()
+    _, err = await process.communicate()
     assert process.returncode == 0, err.decode()
 
 

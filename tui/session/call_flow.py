@@ -11,12 +11,12 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from tui.config.model import ServerConfig
+from tui.config.model import ServerConfig, ToolRule
 from tui.model.agents import AgentInfo
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
@@ -121,11 +121,19 @@ class CallFlow:
         preflight: PreflightResult,
         assessment: Assessment,
         lint: tuple[LintWarning, ...],
+        extra_rules: Sequence[ToolRule] = (),
     ) -> Decision:
         """The decision a call with these arguments would get, from the live preflight's answer: what the
-        call panel shows before the call (the call itself preflights its frozen arguments again)."""
+        call panel shows before the call (the call itself preflights its frozen arguments again).
+        ``extra_rules``: rules not in any file yet (the rules editor's draft), each among its tier's."""
         definition = DefinitionSnapshot.from_tool(tool)
-        return self._decided(tool, arguments, definition, preflight, assessment, lint).decision
+        if not extra_rules:
+            return self._decided(tool, arguments, definition, preflight, assessment, lint).decision
+        server = self.target.config(tool.server)
+        inputs = self._decision_inputs(server, arguments, definition, preflight, assessment, lint)
+        order = {"managed": 0, "project": 1, "user": 2}
+        inputs["rules"] = sorted((*inputs["rules"], *extra_rules), key=lambda rule: order[rule.tier])
+        return decide(**inputs)
 
     def _decided(
         self,

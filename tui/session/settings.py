@@ -21,8 +21,10 @@ from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session import rule_saving
 from tui.session.config_settings import ConfigSettings
 from tui.session.policy_diff import describe_changes
+from tui.session.rule_drafts import CheckedDraft, RuleDraft
 from tui.session.safety_settings import SafetySettings
 from tui.session.saved import ChangeKind, Saved, with_note
 from tui.session.tier_files import TierFiles
@@ -220,6 +222,22 @@ class SettingsService:
             for policy_listener in list(self.policy_listeners):
                 policy_listener(lines)
         return lines
+
+    def saw(self, path: Path) -> None:
+        """This instance wrote ``path`` itself: its new stamp is not a change made elsewhere."""
+        self._stamps.note(path, stamp_of(path))
+
+    def policy_rebuilt(self, kind: ChangeKind) -> None:
+        """A file changed by this instance was read again: build the policy from the files and say so."""
+        self._changed(kind)
+
+    def check_rule(self, draft: RuleDraft) -> CheckedDraft:
+        """A rule written in the editor, read as its tier file would read it (nothing is written)."""
+        return rule_saving.checked(self, draft)
+
+    def add_rule(self, draft: RuleDraft) -> Saved:
+        """Add a rule (with its conditions) at the end of config.toml or the project's policy file."""
+        return rule_saving.add_rule(self, draft)
 
     def start_refusal(self, server: ServerConfig) -> str | None:
         """Why ``server`` may not start: outside the managed ``allowed_servers`` (the files as they are

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from tui.model.events import ElicitationRequested, SamplingRequested
     from tui.session.events import RequestsWaiting, SessionEvent
     from tui.session.questions import ConfirmCall, Question
+    from tui.session.rule_drafts import RuleDraft
+    from tui.session.rule_trial import RuleTrial
     from tui.session.session import Session
     from tui.ui.screens.request_dialog import RequestDialog
 
@@ -216,7 +218,17 @@ class McpTuiApp(App[None]):
     async def action_open_preferences(self) -> None:
         from tui.ui.screens.preferences import PreferencesScreen
 
-        await self.push_screen(PreferencesScreen(self.session.settings))
+        session = self.session
+        panel = self.main_screen.mounted_panel
+        tool = panel.tool if panel is not None else None
+
+        def tester(draft: RuleDraft) -> RuleTrial:
+            # The arguments in the call panel right now: the rule is tried on what would be sent.
+            evaluation = panel.evaluation if panel is not None else None
+            return session.try_rule(draft, evaluation.latest if evaluation is not None else None)
+
+        open_tool = (tool.server, tool.name) if tool is not None else None
+        await self.push_screen(PreferencesScreen(session.settings, tester, open_tool))
 
     async def action_open_audit(self) -> None:
         from tui.session.audit_reading import audit_reader

@@ -25,6 +25,7 @@ from tui.session import rule_saving
 from tui.session.config_settings import ConfigSettings
 from tui.session.policy_diff import describe_changes
 from tui.session.rule_drafts import CheckedDraft, RuleDraft
+from tui.session.rule_overview import RuleRow, rule_rows
 from tui.session.safety_settings import SafetySettings
 from tui.session.saved import ChangeKind, Saved, with_note
 from tui.session.tier_files import TierFiles
@@ -222,6 +223,10 @@ class SettingsService:
             for policy_listener in list(self.policy_listeners):
                 policy_listener(lines)
         return lines
+
+    def rule_rows(self) -> list[RuleRow]:
+        """Every tier's rules as the preferences list them: locked ones, and yours marked when overridden."""
+        return rule_rows(self.policy.rules, self.policy.enforced.limits)
 
     def saw(self, path: Path) -> None:
         """This instance wrote ``path`` itself: its new stamp is not a change made elsewhere."""

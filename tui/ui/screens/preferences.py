@@ -22,6 +22,7 @@ from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
 from tui.ui.widgets.prefs.context import SectionStatus
+from tui.ui.widgets.prefs.locked_rules import LockedRules
 from tui.ui.widgets.prefs.overrides import AnnotationOverrides
 from tui.ui.widgets.prefs.preflight_pause import PreflightPause
 from tui.ui.widgets.prefs.rule_editor import RuleEditor, Tester
@@ -67,6 +68,7 @@ class PreferencesScreen(Screen[None]):
             yield PreflightPause(self.settings, id="prefs-preflight")
             yield ServerTrust(self.settings, id="prefs-trust")
             yield ToolRules(self.settings, id="prefs-rules")
+            yield LockedRules(self.settings, id="prefs-locked-rules")
             yield RuleEditor(self.settings, self.tester, self.open_tool, id="prefs-rule-editor")
             yield AnnotationOverrides(self.settings, id="prefs-overrides")
             yield RememberedApprovals(self.settings, id="prefs-approvals")

@@ -155,3 +155,6 @@ class RuleEditor(PrefsSection):
         saved = self.settings.add_rule(self.draft())
         self.report(saved)
         self._show([saved.message], error=not saved.ok)
+        if saved.ok:  # the lists of rules show it
+            for section in self.screen.query("ToolRules, LockedRules").results(PrefsSection):
+                section.refresh(recompose=True)

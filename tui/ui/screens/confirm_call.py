@@ -83,8 +83,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("right", "app.focus_next", "Next", show=False, id="confirm.right"),
     ]
 
-    DEFAULT_CSS = (
-        """
+    DEFAULT_CSS = """
     ConfirmCallScreen { align: center middle; }
     ConfirmCallScreen > #confirm-box {
         width: 90%; max-width: 110; height: auto; max-height: 95%; scrollbar-size-vertical: 1;
@@ -123,8 +122,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
-        + remember.CSS
-    )
+    CSS = remember.CSS  # the remembered choices' row and lines, kept with them
 
     def __init__(self, request: ConfirmRequest) -> None:
         super().__init__()

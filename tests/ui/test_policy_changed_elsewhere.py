@@ -60,6 +60,9 @@ async def test_a_revoke_by_another_process_shows_a_notice_and_the_next_call_asks
         await pilot.press("a")  # always allow manage_files up to safe
         await wait_for(pilot, lambda: decision(app).startswith("allowed: you always allow manage_files"))
         assert not await call(pilot, app), "the approval holds"
+        # This instance's own approval is not a change made elsewhere: no notice for it.
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.title == "Policy changed elsewhere"]
 
         await revoke_in_another_process(home)
         await wait_for(pilot, lambda: any(NOTICE in n.message for n in app._notifications))

@@ -36,6 +36,14 @@ TIMEOUT = 30.0
 SHOWN_CALL_SECONDS = 0.042
 """The duration the ``result`` picture shows for its call, whatever it took (it differs on each run)."""
 TMP = Path("/tmp")
+TEAM_POLICY = """\
+# The team's policy: no statement that drops a table, whatever anyone's own rules say.
+[[rules]]
+server = "demo"
+tool = "sql"
+action = "never"
+when.query = { regex = "(?i)\\\\bdrop\\\\b" }
+"""
 DEFAULT_RUNS = [((140, 42), ""), ((80, 24), "-80x24")]
 """The sizes the pictures are taken at, and what their names end in: the README's size, and 80x24, the
 size many terminals still open at (every step must be on screen there too)."""
@@ -144,7 +152,7 @@ class Shooter:
 
 
 async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Path]:
-    from textual.widgets import Input, TabbedContent
+    from textual.widgets import Button, Input, Select, Static, TabbedContent
 
     from tui.config.startup import load_startup
     from tui.model.results import CallStatus
@@ -160,6 +168,10 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
     from tui.ui.widgets.results.result_view import ResultView
     from tui.ui.widgets.tool_list import ToolList
 
+    # The team's managed policy (MCP_TUI_MANAGED_POLICY adds to the system file): one rule, shown locked.
+    team = Path(os.environ["MCP_TUI_HOME"]) / "team-policy.toml"
+    team.write_text(TEAM_POLICY, encoding="utf-8")
+    os.environ["MCP_TUI_MANAGED_POLICY"] = str(team)
     app = McpTuiApp(load_startup(config_path=None))
     async with app.run_test(size=size) as pilot:
         shooter = Shooter(pilot, out, suffix)
@@ -247,6 +259,24 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
         await pilot.press("f4")
         await _wait_for(pilot, lambda: isinstance(app.screen, PreferencesScreen), "the preferences screen")
         await shooter.shoot("preferences")
+
+        # locked-rule: the team's rule (the managed file this script's home points at), locked, with its
+        # file and line; rule-editor: a rule with a condition, tried on the open SELECT's arguments.
+        locked = app.screen.query_one("#locked-rule-0")
+        locked.scroll_visible(top=True, animate=False)
+        await shooter.shoot("locked-rule")
+        editor = app.screen.query_one("#prefs-rule-editor")
+        app.screen.query_one("#rule-draft-action", Select).value = "always"
+        app.screen.query_one("#rule-draft-ceiling", Select).value = "low"
+        app.screen.query_one("#rule-draft-key", Input).value = "query"
+        app.screen.query_one("#rule-draft-test", Select).value = "regex"
+        app.screen.query_one("#rule-draft-value", Input).value = "(?i)^select"
+        await pilot.pause()
+        app.screen.query_one("#rule-draft-try", Button).press()
+        result = app.screen.query_one("#rule-draft-result", Static)
+        await _wait_for(pilot, lambda: "Would decide" in str(result.render()), "the rule's test")
+        editor.scroll_visible(top=True, animate=False)
+        await shooter.shoot("rule-editor")
         await pilot.press("escape")
         await _wait_for(pilot, lambda: isinstance(app.screen, MainScreen), "the preferences to close")
 

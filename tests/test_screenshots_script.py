@@ -39,6 +39,10 @@ def test_the_screenshot_script_makes_every_screenshot_as_committed(tmp_path: Pat
         "confirm-critical.svg": "launch_confetti",
         "result.svg": "banana",
         "preferences.svg": "Preferences",
+        # The rules editor's test on the open SELECT, and the team's rule, locked, with file:line.
+        "rule-editor.svg": "Would decide: allowed: your rule at config.toml:1",
+        "locked-rule.svg": "team-policy.toml:2",
+        "locked-rule-80x24.svg": "🔒",
         # At 80x24 too (every step must be on screen there): the arguments in the dialog, the result.
         "main-80x24.svg": "Manage sandbox files",
         "confirm-high-80x24.svg": '"path": "notes.txt"',

@@ -41,9 +41,9 @@ def test_explain_names_the_deciding_rule_with_its_line_and_sends_no_call(home: P
     text = run_cli("policy", "explain", "demo", "manage_files", "action=read", "path=notes/a", home=home)
     assert text.returncode == 0, text.stderr
     assert "7. a user `always` rule within its ceiling and the managed limits: match: Allowed:" in text.stdout
-    assert text.stdout.rstrip().endswith(
-        f"decision: allow (always-rule, user, {home / 'config.toml'} line 1)"
-    )
+    *_, decision, in_short = text.stdout.rstrip().splitlines()
+    assert decision == f"decision: allow (always-rule, user, {home / 'config.toml'} line 1)"
+    assert in_short == "in short: allowed: your rule at config.toml:1"  # as the dialog says it
 
 
 def test_check_lists_every_problem_with_its_line_and_exits_2(home: Path, tmp_path: Path) -> None:

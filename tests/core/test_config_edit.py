@@ -287,3 +287,22 @@ def test_a_json_file_with_a_byte_order_mark_is_still_refused_as_json(tmp_path: P
     path = tmp_path / "mcp-servers.conf"
     path.write_bytes(BOM + b'{"mcpServers": {}}')
     assert "JSON file from another MCP client" in (edit.editable_problem(path) or "")
+
+
+def test_the_per_tool_controls_leave_a_rule_with_conditions_alone(tmp_path: Path) -> None:
+    """A rule with ``when`` is a rule for its own case: changing or removing the plain rule for that
+    tool (the preferences' per-tool controls) never touches it."""
+    from tui.config.edit import remove_rule, set_rule
+    from tui.config.model import ToolRule
+
+    path = tmp_path / "config.toml"
+    conditional = (
+        '[[rules]]\nserver = "demo"\ntool = "sql"\naction = "ask"\nwhen.query = { prefix = "DROP" }\n'
+    )
+    path.write_text(conditional, encoding="utf-8")
+    set_rule(path, ToolRule("demo", "sql", "always", "safe"))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(conditional)
+    assert 'action = "always"' in text
+    remove_rule(path, "demo", "sql")
+    assert path.read_text(encoding="utf-8").rstrip("\n") == conditional.rstrip("\n")

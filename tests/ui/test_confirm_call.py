@@ -46,7 +46,8 @@ async def test_compact_grades_focus_allow_and_offer_every_choice(label: str, ann
         assert app.focused is not None
         assert app.focused.id == "confirm-once"
         ids = [b.id for b in screen.query(Button)]
-        assert ids == ["confirm-once", "confirm-session", "confirm-always", "confirm-cancel"]
+        main = ["confirm-once", "confirm-session", "confirm-always", "confirm-cancel"]
+        assert ids == [*main, "confirm-exact", "confirm-hour", "confirm-today"]
         assert f"up to {label}" in str(screen.query_one("#confirm-always", Button).label)
         assert border_colour(screen) == Color.parse(app.theme_variables["primary"])
         await pilot.press("enter")

@@ -14,6 +14,7 @@ from tui.cli.parsing import Request
 from tui.cli.records import emit
 from tui.cli.session_run import load, run, with_session
 from tui.cli.targets import connect, find_tool, only, split_names
+from tui.safety.decision_words import decision_line
 from tui.safety.visible_text import visible, visible_line
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ def explain_lines(evaluation: Evaluation, steps: list[Explained]) -> list[str]:
         lines.append(f"{step.step}. {step.summary}: {mark}: {visible(step.note)}")
     where = f", {decision.file} line {decision.line}" if decision.file else ""
     lines.append(f"decision: {decision.action} ({decision.rule}, {decision.source}{where})")
+    lines.append(f"in short: {visible_line(decision_line(decision))}")  # as the dialog and the TUI say it
     return lines
 
 

@@ -315,7 +315,9 @@ def _matching(data: Data, server: str, tool: str) -> list[int]:
     return [
         i
         for i, r in enumerate(rules)
-        if isinstance(r, dict) and (r.get("server"), r.get("tool")) == (server, tool)
+        # A rule with conditions is another rule for its own case (written by hand or by the rules
+        # editor): the per-tool controls never change or remove it.
+        if isinstance(r, dict) and (r.get("server"), r.get("tool")) == (server, tool) and "when" not in r
     ]
 
 

@@ -8,25 +8,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from enum import StrEnum
+from datetime import datetime
 from typing import Any
 
+from tui.config.limits import ManagedLimits
 from tui.config.model import Trust
 from tui.model.agents import AgentInfo
 from tui.model.display_templates import CallPreview
 from tui.model.hints import Hints
+from tui.safety.approvals import utc_now
+from tui.safety.confirm_choice import REMEMBERED, ConfirmChoice
 from tui.safety.decision import Decision
 from tui.safety.effective import HintChange
 from tui.safety.grade import Grade, GradeResult
 from tui.safety.lint import LintWarning
+from tui.safety.remember_offers import Offers, remember_offers
 
-
-class ConfirmChoice(StrEnum):
-    ONCE = "once"
-    SESSION = "session"
-    ALWAYS = "always"  # always allow this tool up to this call's grade; never offered for critical
-    CANCEL = "cancel"
-    UNANSWERED = "unanswered"  # no one could be asked (a headless run without a terminal): not sent
+__all__ = ["REMEMBERED", "ConfirmChoice", "ConfirmRequest", "pretty_arguments"]
 
 
 @dataclass(frozen=True)
@@ -59,9 +57,19 @@ class ConfirmRequest:
     """The agent that asked for the call through the gateway (its ``clientInfo``, not verified); None for
     a call the person made."""
 
+    limits: ManagedLimits = field(default_factory=ManagedLimits)
+    """The managed limits in force: which remembered choices are offered (``remember_offers``)."""
+    asked_at: datetime | None = None
+    """When the question was put (None: now); "for today" is measured from it."""
+
+    @property
+    def remembered(self) -> Offers:
+        """The remembered choices offered ("always", exact arguments, durations) and why any is not."""
+        return remember_offers(self.grade.grade, self.decision.rule, self.limits, self.asked_at or utc_now())
+
     @property
     def offers_always(self) -> bool:
-        return self.grade.grade is not Grade.CRITICAL and self.decision.rule != "ask-rule"
+        return ConfirmChoice.ALWAYS in self.remembered.choices
 
     @property
     def needs_typed_name(self) -> bool:

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from tui.config.model import ToolRule
 from tui.safety.category_step import category_step, otherwise_step
-from tui.safety.decision_rules import RuleId
+from tui.safety.decision_rules import Action, RuleId
 from tui.safety.decision_types import Decision, Inputs
+from tui.safety.decision_words import assessment_basis
 from tui.safety.grade import Grade
 from tui.safety.step_helpers import always_rules, call_words, live_approvals, matching_rule
 from tui.safety.tool_hash import describe_changes
@@ -28,11 +29,20 @@ class Step:
     run: Callable[[Inputs], StepResult]
 
 
-def _by_rule(action: str, reason: str, rule_id: RuleId, rule: ToolRule) -> Decision:
+def _by_rule(action: Action, reason: str, rule_id: RuleId, rule: ToolRule, i: Inputs) -> Decision:
     if rule.when:
         reason += " when " + " and ".join(c.describe() for c in rule.when)
     at = f" ({rule.file}, line {rule.line})" if rule.file and rule.line else ""
-    return Decision(action, reason + at, rule_id, source=rule.tier, file=rule.file, line=rule.line)  # type: ignore[arg-type]
+    basis = assessment_basis(rule.when, i.hints, i.grade.grade)
+    return Decision(
+        action,
+        reason + at,
+        rule_id,
+        source=rule.tier,
+        file=rule.file,
+        line=rule.line,
+        basis=basis,
+    )
 
 
 def _rejected(i: Inputs) -> StepResult:
@@ -49,7 +59,7 @@ def _managed_never(i: Inputs) -> StepResult:
     if rule is None:
         return "no managed never rule matches"
     return _by_rule(
-        "deny", f"Denied: the managed policy says never run {call_words(i)}", RuleId.MANAGED_NEVER, rule
+        "deny", f"Denied: the managed policy says never run {call_words(i)}", RuleId.MANAGED_NEVER, rule, i
     )
 
 
@@ -58,7 +68,7 @@ def _never(i: Inputs) -> StepResult:
     if rule is None:
         return "no project or user never rule matches"
     whose = "your rule" if rule.tier == "user" else "the project's policy"
-    return _by_rule("deny", f"Denied: {whose} says never run {call_words(i)}", RuleId.NEVER_RULE, rule)
+    return _by_rule("deny", f"Denied: {whose} says never run {call_words(i)}", RuleId.NEVER_RULE, rule, i)
 
 
 def _changed(i: Inputs) -> StepResult:
@@ -80,7 +90,7 @@ def _managed_ask(i: Inputs) -> StepResult:
     if rule is None:
         return "no managed ask rule matches"
     reason = f"Asking: the managed policy says always ask before running {call_words(i)}"
-    return _by_rule("ask", reason, RuleId.MANAGED_ASK, rule)
+    return _by_rule("ask", reason, RuleId.MANAGED_ASK, rule, i)
 
 
 def _ask(i: Inputs) -> StepResult:
@@ -89,7 +99,7 @@ def _ask(i: Inputs) -> StepResult:
         return "no project or user ask rule matches"
     whose = "your rule" if rule.tier == "user" else "the project's policy"
     return _by_rule(
-        "ask", f"Asking: {whose} says always ask before running {call_words(i)}", RuleId.ASK_RULE, rule
+        "ask", f"Asking: {whose} says always ask before running {call_words(i)}", RuleId.ASK_RULE, rule, i
     )
 
 
@@ -138,7 +148,9 @@ def _always(i: Inputs) -> StepResult:
         return f"{what}, but this call is {i.grade.grade.label}"
     if not _within_always_limit(i):
         return _managed_limit(i, what)
-    return _by_rule("allow", f"Allowed: {what}; this call is {i.grade.grade.label}", RuleId.ALWAYS_RULE, best)
+    return _by_rule(
+        "allow", f"Allowed: {what}; this call is {i.grade.grade.label}", RuleId.ALWAYS_RULE, best, i
+    )
 
 
 def _category(i: Inputs) -> StepResult:

@@ -35,6 +35,9 @@ class Decision:
     step: int | None = field(default=None, compare=False)
     """The number of the step of ``ORDER`` that decided. These four are left out of equality: a decision
     is its action, reason and rule; where it came from is told with it."""
+    basis: str | None = field(default=None, compare=False)
+    """For a rule whose ``when`` looked at the call's assessment: what it was ("the server resolved this
+    call to read-only"), for ``decision_line``."""
 
     @property
     def location(self) -> dict[str, Any] | None:

@@ -11,19 +11,19 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from tui.config.model import ServerConfig
+from tui.config.model import ServerConfig, ToolRule
 from tui.model.agents import AgentInfo
 from tui.model.results import CallOutcome, CallStatus, Progress
 from tui.model.servers import ToolInfo
 from tui.safety.approvals import ApprovalBook
 from tui.safety.assessment import Assessment
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
-from tui.safety.decision import Explained, decide, explain
+from tui.safety.confirm import REMEMBERED, ConfirmChoice, ConfirmRequest
+from tui.safety.decision import Decision, Explained, decide, explain
 from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.safety.policy import Policy
@@ -38,7 +38,9 @@ from tui.store.audit_writer import AuditWriter
 
 Confirm = Callable[[ConfirmRequest], Awaitable[ConfirmChoice]]
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
-Remember = Callable[[ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment], tuple[str, ...]]
+Remember = Callable[
+    [ConfirmChoice, ServerConfig, DefinitionSnapshot, Assessment, dict[str, Any]], tuple[str, ...]
+]
 
 __all__ = ["CallFlow", "CallRecord", "Confirm", "Evaluation", "Policy", "cancelled_while_running"]
 
@@ -111,6 +113,27 @@ class CallFlow:
         definition = DefinitionSnapshot.from_tool(tool)
         lint = lint_for_call(tool, preflight)
         return self._decided(tool, frozen, definition, preflight, assessment, lint)
+
+    def preview_decision(
+        self,
+        tool: ToolInfo,
+        arguments: dict[str, Any],
+        preflight: PreflightResult,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+        extra_rules: Sequence[ToolRule] = (),
+    ) -> Decision:
+        """The decision a call with these arguments would get, from the live preflight's answer: what the
+        call panel shows before the call (the call itself preflights its frozen arguments again).
+        ``extra_rules``: rules not in any file yet (the rules editor's draft), each among its tier's."""
+        definition = DefinitionSnapshot.from_tool(tool)
+        if not extra_rules:
+            return self._decided(tool, arguments, definition, preflight, assessment, lint).decision
+        server = self.target.config(tool.server)
+        inputs = self._decision_inputs(server, arguments, definition, preflight, assessment, lint)
+        order = {"managed": 0, "project": 1, "user": 2}
+        inputs["rules"] = sorted((*inputs["rules"], *extra_rules), key=lambda rule: order[rule.tier])
+        return decide(**inputs)
 
     def _decided(
         self,
@@ -216,7 +239,8 @@ class CallFlow:
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
             try:
-                choice = await self.confirm(evaluation.confirm_request(agent))
+                request = evaluation.confirm_request(self.policy.enforced.limits, agent)
+                choice = await self.confirm(request)
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
                 # nothing was sent, and the audit log still says so. The interruption decided it.
@@ -227,7 +251,7 @@ class CallFlow:
                 self._finish(call_id, unsent, CallOutcome(CallStatus.DENIED, error=interrupted))
                 raise
             decided = datetime.now(UTC)  # the person's answer decided it, however long they took
-            notes = self.remember(choice, evaluation.server, evaluation.definition, evaluation.assessment)
+            notes = self._remember(choice, request, evaluation)
 
         record = CallRecord(evaluation, choice, not_sent(), decided, notes, agent)
         if decision.action == "deny":
@@ -254,8 +278,9 @@ class CallFlow:
                 return self._finish(
                     call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
                 )
-            choice = await self.confirm(recheck.confirm_request(agent))
-            notes = self.remember(choice, recheck.server, recheck.definition, recheck.assessment)
+            request = recheck.confirm_request(self.policy.enforced.limits, agent)
+            choice = await self.confirm(request)
+            notes = self._remember(choice, request, recheck)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)
             if choice in (ConfirmChoice.CANCEL, ConfirmChoice.UNANSWERED):
                 return self._finish(call_id, record, refused(choice, recheck.decision.reason))
@@ -276,6 +301,17 @@ class CallFlow:
             self._finish(call_id, record, cancelled_while_running(time.monotonic() - sent))
             raise
         return self._finish(call_id, record, outcome)
+
+    def _remember(
+        self, choice: ConfirmChoice, request: ConfirmRequest, evaluation: Evaluation
+    ) -> tuple[str, ...]:
+        """Remember what the person chose, if the question offered it (a front end that offers more than
+        the managed policy allows gets a once, and a note saying so)."""
+        if choice in REMEMBERED and choice not in request.remembered.choices:
+            why = "; ".join(request.remembered.withheld) or "that choice was not offered for this call"
+            return (f"Allowed once, not remembered: {why}",)
+        e = evaluation
+        return self.remember(choice, e.server, e.definition, e.assessment, e.arguments)
 
     def _finish(self, call_id: int, record: CallRecord, outcome: CallOutcome) -> CallRecord:
         record = replace(record, outcome=outcome)

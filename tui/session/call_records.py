@@ -7,9 +7,10 @@ view, the CLI's records, saved-call verdicts and the gateway.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
+from tui.config.limits import ManagedLimits
 from tui.config.model import ServerConfig
 from tui.model.agents import AgentInfo
 from tui.model.display_templates import CallPreview
@@ -41,9 +42,12 @@ class Evaluation:
     preview: CallPreview | None = None
     """The server's one-line wording of this call (Display Templates), when its definition has one."""
 
-    def confirm_request(self, agent: AgentInfo | None = None) -> ConfirmRequest:
-        """The question for the person when the decision is ``ask``; ``agent``: who asked for the call
-        through the gateway."""
+    def confirm_request(
+        self, limits: ManagedLimits | None = None, agent: AgentInfo | None = None
+    ) -> ConfirmRequest:
+        """The question for the person when the decision is ``ask``; ``limits``: the managed limits in
+        force, which rule out some remembered choices; ``agent``: who asked for the call through the
+        gateway."""
         preflight, assessment = self.preflight, self.assessment
         note = None if preflight.status is PreflightStatus.NOT_RESOLVABLE else preflight.summary
         return ConfirmRequest(
@@ -64,6 +68,8 @@ class Evaluation:
             static=preflight.static if preflight.claimed is not None else None,
             preview=self.preview,
             agent=agent,
+            limits=limits or ManagedLimits(),
+            asked_at=datetime.now(UTC),
         )
 
 

@@ -52,10 +52,14 @@ def wire_calls(
         return await question.answer
 
     def remember(
-        choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, assessment: Assessment
+        choice: ConfirmChoice,
+        server: ServerConfig,
+        definition: DefinitionSnapshot,
+        assessment: Assessment,
+        arguments: dict[str, Any],
     ) -> tuple[str, ...]:
         grade: Grade = assessment.grade.grade
-        return settings.remember(choice, server, definition, grade)
+        return settings.remember(choice, server, definition, grade, arguments)
 
     engine = PreflightEngine(resolver, manager.connection_id, lambda: settings.timeouts.preflight)
     flow = CallFlow(

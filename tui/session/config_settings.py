@@ -29,6 +29,7 @@ from tui.config.edit import (
 from tui.config.edit import set_server_trust as write_trust
 from tui.config.loader import load_toml_config
 from tui.config.model import AppConfig, ServerConfig, Timeouts, ToolRule, Trust
+from tui.config.rule_append import append_rule
 from tui.config.timeout_limits import seconds_text, timeout_seconds
 from tui.session.saved import ChangeKind, Saved, with_note
 
@@ -202,6 +203,16 @@ class ConfigSettings:
         if saved.ok:
             self._changed("rule")
         return saved
+
+    def append_rule(self, table: str, check: Callable[[str, str], list[str]]) -> Path:
+        """Add a ``[[rules]]`` table at the end of config.toml (its text before it kept byte for byte),
+        then run with what the file holds; ``ConfigWriteError`` or ``ValueError`` when not saved."""
+        reason = self.read_only_reason
+        if reason is not None or self.config_file is None:
+            raise ValueError(reason or "there is no config.toml to write")
+        append_rule(self.config_file, table, check=check, seen=self._seen)
+        self._read_back(self.config_file)
+        return self.config_file
 
     def reload_from_disk(self) -> bool:
         """Run with what config.toml holds now, read under the lock its writers take (another instance's

@@ -97,6 +97,9 @@ class ArgumentsEvaluated:
     preview: CallPreview | None = None
     """The server's one-line wording of these arguments (Display Templates), from the tool definition at
     hand; None while the arguments do not parse or when the tool declares no template that fits."""
+    decision: Decision | None = None
+    """What a call with these arguments would get under the policy in force now (before the call's own
+    preflight of them); None while they do not parse."""
 
 
 @dataclass(frozen=True)

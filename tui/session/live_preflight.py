@@ -20,6 +20,7 @@ from tui.model.arguments import ArgumentError
 from tui.model.hints import Hints
 from tui.model.servers import ToolInfo
 from tui.safety.assessment import Assessment
+from tui.safety.decision import Decision
 from tui.safety.display_template import tool_preview
 from tui.safety.lint import LintWarning
 from tui.session.argument_check import ArgumentChecker, FieldSchema
@@ -194,6 +195,7 @@ class LivePreflight:
 
 Assess = Callable[[ToolInfo, PreflightResult | None], Assessment]
 Publish = Callable[[ArgumentsEvaluated], None]
+Decide = Callable[[ToolInfo, dict[str, Any], PreflightResult, Assessment, tuple[LintWarning, ...]], Decision]
 
 _STATES = {PreflightStatus.INVALID: PreflightState.HELD, PreflightStatus.FAILED: PreflightState.FAILED}
 
@@ -212,8 +214,12 @@ class LiveEvaluation:
         assess: Assess,
         publish: Publish,
         subscribe: Callable[[Callable[[Any], None]], Callable[[], None]] | None = None,
+        decide: Decide | None = None,
     ) -> None:
-        """``subscribe``: the session's, to hear its settings change (the evaluation is published anew)."""
+        """``subscribe``: the session's, to hear its settings change (the evaluation is published anew).
+        ``decide``: the decision a call with these arguments would get under the policy in force (the
+        call panel's decision line); None: evaluations carry no decision."""
+        self._decide = decide
         self._live = LivePreflight(engine, debounce_s, self._answered, self._pending)
         self._unsubscribe = subscribe(self._heard) if subscribe is not None else None
         self._assess = assess
@@ -320,8 +326,21 @@ class LiveEvaluation:
             lint=lint,
             warnings=warnings,
             preview=tool_preview(tool, self._arguments),
+            decision=self._decision(tool, result, assessment, lint),
         )
         self._publish(self.latest)
+
+    def _decision(
+        self,
+        tool: ToolInfo,
+        result: PreflightResult | None,
+        assessment: Assessment,
+        lint: tuple[LintWarning, ...],
+    ) -> Decision | None:
+        """What a call with the current arguments would get now; None while they do not parse."""
+        if self._decide is None or self._arguments is None or result is None:
+            return None
+        return self._decide(tool, self._arguments, result, assessment, lint)
 
 
 def warnings_for(

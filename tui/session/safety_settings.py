@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from tui.config.atomic import file_lock
 from tui.config.model import ServerConfig
-from tui.safety.approvals import Approval, ApprovalBook
-from tui.safety.confirm import ConfirmChoice
+from tui.safety.approvals import Approval, ApprovalBook, arguments_hash, utc_now
+from tui.safety.confirm import REMEMBERED, ConfirmChoice
 from tui.safety.grade import Grade
+from tui.safety.remember_offers import expiry_of
 from tui.safety.tool_hash import DefinitionSnapshot
 from tui.session.saved import ChangeKind, Saved
 from tui.store import approvals as approvals_store
@@ -78,15 +80,34 @@ class SafetySettings:
         return saved
 
     def remember(
-        self, choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, grade: Grade
+        self,
+        choice: ConfirmChoice,
+        server: ServerConfig,
+        definition: DefinitionSnapshot,
+        grade: Grade,
+        arguments: Mapping[str, Any] | None = None,
     ) -> tuple[str, ...]:
-        """Record a session or always approval from a confirmation; notes when "always" was not saved."""
+        """Record a session or remembered approval from a confirmation; notes when a remembered one was
+        not saved. "Exactly these arguments" keeps their hash (never their values); "for an hour" and
+        "for today" an end."""
         if choice is ConfirmChoice.SESSION:
             self.book.grant(server.identity, server.name, definition, grade, "session")
             self._changed("approval")
-        if choice is not ConfirmChoice.ALWAYS:
+        if choice not in REMEMBERED:
             return ()
-        approval = Approval(server.identity, server.name, definition.name, grade, "always", definition)
+        now = utc_now()
+        exact = arguments_hash(arguments or {}) if choice is ConfirmChoice.EXACT else None
+        approval = Approval(
+            server.identity,
+            server.name,
+            definition.name,
+            grade,
+            "always",
+            definition,
+            created_at=now,
+            expires_at=expiry_of(choice, now),
+            arguments_hash=exact,
+        )
         saved = self._update(approvals_store.grant(approval), "the approval")
         if not saved.ok:
             self.book.add(approval)  # the person said "always": it holds at least for this session

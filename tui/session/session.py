@@ -39,12 +39,16 @@ from tui.store.telemetry_state import state_file
 
 if TYPE_CHECKING:
     from tui.client.manager import ConnectionManager
-    from tui.safety.decision import Explained
+    from tui.config.model import ToolRule
+    from tui.safety.decision import Decision, Explained
     from tui.safety.tool_diff import ToolChange
     from tui.session.call_flow import CallFlow, CallRecord, Evaluation
     from tui.session.collection_shelf import CollectionShelf
+    from tui.session.events import ArgumentsEvaluated
     from tui.session.live_preflight import LiveEvaluation
     from tui.session.preflight import PreflightEngine, PreflightResult
+    from tui.session.rule_drafts import RuleDraft
+    from tui.session.rule_trial import RuleTrial
 
 Interface = Literal["tui", "cli", "gateway"]
 Listener = Callable[[SessionEvent], None]
@@ -283,7 +287,36 @@ class Session(ConnectionControls):
         def debounce() -> float:
             return self.settings.preferences.preflight_debounce_ms / 1000
 
-        return LiveEvaluation(self._engine_or_raise(), debounce, self.assess, self._publish, self.subscribe)
+        flow = self._flow_or_raise()
+        return LiveEvaluation(
+            self._engine_or_raise(),
+            debounce,
+            self.assess,
+            self._publish,
+            self.subscribe,
+            decide=flow.preview_decision,
+        )
+
+    def try_rule(self, draft: RuleDraft, evaluation: ArgumentsEvaluated | None) -> RuleTrial:
+        """The rules editor's test: ``draft`` on the open tool's arguments (``evaluation``, the call
+        panel's latest): each condition, and the decision with the draft in force. Nothing is written."""
+        from tui.session.rule_trial import try_rule
+
+        flow = self._flow_or_raise()
+
+        def preview(e: ArgumentsEvaluated, rule: ToolRule) -> Decision | None:
+            if e.arguments is None or e.preflight is None:
+                return None
+            return flow.preview_decision(e.tool, e.arguments, e.preflight, e.assessment, e.lint, (rule,))
+
+        return try_rule(self.settings.check_rule(draft), evaluation, self.settings.server, preview)
+
+    def check_policy_files(self) -> list[str]:
+        """Re-read the policy files that changed on disk since they were read (another instance, a hand
+        edit, the team's managed file): one ``os.stat`` each when nothing changed. A change publishes
+        ``PolicyChanged`` (what changed, in words) and ``SettingsChanged``, so the open call's evaluation,
+        its decision line included, is published anew. Returns what changed."""
+        return self.settings.refresh()
 
     async def evaluate(self, tool: ToolInfo, arguments: dict[str, Any]) -> Evaluation:
         """The preflight of exactly these arguments and the decision a call would get; nothing is sent."""

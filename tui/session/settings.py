@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from tui.config.model import AppConfig, Preferences, ServerConfig, Timeouts, ToolRule, Trust
 from tui.config.policy_files import PolicyFile
@@ -20,8 +21,11 @@ from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
+from tui.session import rule_saving
 from tui.session.config_settings import ConfigSettings
 from tui.session.policy_diff import describe_changes
+from tui.session.rule_drafts import CheckedDraft, RuleDraft
+from tui.session.rule_overview import RuleRow, rule_rows
 from tui.session.safety_settings import SafetySettings
 from tui.session.saved import ChangeKind, Saved, with_note
 from tui.session.tier_files import TierFiles
@@ -175,10 +179,16 @@ class SettingsService:
         return self.approvals_json.revoke(approval)
 
     def remember(
-        self, choice: ConfirmChoice, server: ServerConfig, definition: DefinitionSnapshot, grade: Grade
+        self,
+        choice: ConfirmChoice,
+        server: ServerConfig,
+        definition: DefinitionSnapshot,
+        grade: Grade,
+        arguments: Mapping[str, Any] | None = None,
     ) -> tuple[str, ...]:
-        """Record a session or always approval from a confirmation; notes when "always" was not saved."""
-        return self.approvals_json.remember(choice, server, definition, grade)
+        """Record a session or remembered approval from a confirmation (``arguments``: the exact ones
+        sent, for "exactly these arguments"); notes when a remembered one was not saved."""
+        return self.approvals_json.remember(choice, server, definition, grade, arguments)
 
     def unknown_tool_note(self, server: str, tool: str) -> str | None:
         """A warning when ``server`` is connected and offers no tool named ``tool``."""
@@ -213,6 +223,26 @@ class SettingsService:
             for policy_listener in list(self.policy_listeners):
                 policy_listener(lines)
         return lines
+
+    def rule_rows(self) -> list[RuleRow]:
+        """Every tier's rules as the preferences list them: locked ones, and yours marked when overridden."""
+        return rule_rows(self.policy.rules, self.policy.enforced.limits)
+
+    def saw(self, path: Path) -> None:
+        """This instance wrote ``path`` itself: its new stamp is not a change made elsewhere."""
+        self._stamps.note(path, stamp_of(path))
+
+    def policy_rebuilt(self, kind: ChangeKind) -> None:
+        """A file changed by this instance was read again: build the policy from the files and say so."""
+        self._changed(kind)
+
+    def check_rule(self, draft: RuleDraft) -> CheckedDraft:
+        """A rule written in the editor, read as its tier file would read it (nothing is written)."""
+        return rule_saving.checked(self, draft)
+
+    def add_rule(self, draft: RuleDraft) -> Saved:
+        """Add a rule (with its conditions) at the end of config.toml or the project's policy file."""
+        return rule_saving.add_rule(self, draft)
 
     def start_refusal(self, server: ServerConfig) -> str | None:
         """Why ``server`` may not start: outside the managed ``allowed_servers`` (the files as they are

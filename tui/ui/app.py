@@ -30,12 +30,16 @@ if TYPE_CHECKING:
     from tui.model.events import ElicitationRequested, SamplingRequested
     from tui.session.events import RequestsWaiting, SessionEvent
     from tui.session.questions import ConfirmCall, Question
+    from tui.session.rule_drafts import RuleDraft
+    from tui.session.rule_trial import RuleTrial
     from tui.session.session import Session
     from tui.ui.screens.request_dialog import RequestDialog
 
 
 ATTACH_KEY = "ctrl+b"
 """Attach to the running gateways, to answer their agents' calls here (the console route)."""
+POLICY_CHECK_S = 1.0
+"""Seconds between two looks at the policy files' stamps (a change made elsewhere shows this soon)."""
 
 
 class McpTuiApp(App[None]):
@@ -119,6 +123,10 @@ class McpTuiApp(App[None]):
         for notice in self.session.notices:
             self.notify(notice, title="Telemetry", severity="warning", timeout=15, markup=False)
         self._offer_gateways()
+        # A revoke, a rule or a trust changed by another instance or by hand: seen within a second, said in
+        # a notice, and the open call's decision line follows. One stat per policy file while nothing
+        # changes; the session re-checks before every decision anyway.
+        self.set_interval(POLICY_CHECK_S, self.session.check_policy_files, name="policy-check")
         self.ready.set()
 
     # ---- the console route: answering a gateway's agents -------------------------------------------
@@ -145,12 +153,14 @@ class McpTuiApp(App[None]):
             self.notify(line, title="mcp-tui gateway", timeout=10, markup=False)
 
     def on_session_event_message(self, message: SessionEventMessage) -> None:
-        from tui.session.events import RequestsWaiting
+        from tui.session.events import PolicyChanged, RequestsWaiting
 
         event: SessionEvent = message.event
         if isinstance(event, RequestsWaiting):
             self._show_waiting(event)
             return
+        if isinstance(event, PolicyChanged):
+            self.notify("\n".join(event.changes), title="Policy changed elsewhere", timeout=15, markup=False)
         # While the app closes its widgets go first: then there is nothing left to show the event on. A
         # call the closing cancels (its dialog went first) ends while the main screen is being taken
         # apart: a widget already detached from it has no screen (NoScreen), one already gone no match.
@@ -246,7 +256,17 @@ class McpTuiApp(App[None]):
     async def action_open_preferences(self) -> None:
         from tui.ui.screens.preferences import PreferencesScreen
 
-        await self.push_screen(PreferencesScreen(self.session.settings))
+        session = self.session
+        panel = self.main_screen.mounted_panel
+        tool = panel.tool if panel is not None else None
+
+        def tester(draft: RuleDraft) -> RuleTrial:
+            # The arguments in the call panel right now: the rule is tried on what would be sent.
+            evaluation = panel.evaluation if panel is not None else None
+            return session.try_rule(draft, evaluation.latest if evaluation is not None else None)
+
+        open_tool = (tool.server, tool.name) if tool is not None else None
+        await self.push_screen(PreferencesScreen(session.settings, tester, open_tool))
 
     async def action_open_audit(self) -> None:
         from tui.session.audit_reading import audit_reader

@@ -19,12 +19,13 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.confirm import REMEMBERED, ConfirmChoice, ConfirmRequest
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
 from tui.ui.widgets.confirm_agent import AgentLine
+from tui.ui.widgets import confirm_remember as remember
 from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.more_below import MoreBelow
@@ -74,6 +75,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
         Binding("o", "choose('once')", "Allow once", id="confirm.once"),
         Binding("s", "choose('session')", "Allow for this session", id="confirm.session"),
         Binding("a", "choose('always')", "Always allow", id="confirm.always"),
+        *remember.BINDINGS,
         # Once the name box holds the name, the o and s the footer shows work from it too: they typed into
         # it (roll_diceo) and disabled Allow again. Before that they are letters of the name.
         Binding("o", "typed_choice('once')", show=False, priority=True, id="confirm.typed-once"),
@@ -100,6 +102,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen .confirm-block { margin-top: 1; height: auto; }
     ConfirmCallScreen #confirm-lint { color: $warning; }
     ConfirmCallScreen #confirm-trust, ConfirmCallScreen #confirm-decision { color: $text-muted; }
+    ConfirmCallScreen #confirm-rule { text-style: bold; }
     ConfirmCallScreen #confirm-always-meaning { color: $text-muted; }
     ConfirmCallScreen #confirm-gate-label { margin-top: 1; color: $error; }
     ConfirmCallScreen #confirm-buttons { height: auto; margin-top: 1; align-horizontal: right; }
@@ -120,6 +123,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     ConfirmCallScreen.-short #confirm-gate-label { margin-top: 0; }
     ConfirmCallScreen.-short #confirm-buttons { margin-top: 0; }
     """
+    CSS = remember.CSS  # the remembered choices' row and lines, kept with them
 
     def __init__(self, request: ConfirmRequest) -> None:
         super().__init__()
@@ -153,10 +157,13 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
             yield ArgumentsSection(request.arguments_json, id="confirm-arguments-section")
             yield Static(literal(text.TRUST_TEXT[request.trust]), id="confirm-trust")
             yield Static(literal(request.decision.reason), id="confirm-decision")
+            if (rule := text.rule_line(request)) is not None:
+                yield Static(literal(rule), id="confirm-rule")
             # Right under the reason it may override ("you always confirm destructive calls").
             meaning = text.always_meaning(request)
             if meaning is not None:
                 yield Static(literal(meaning), id="confirm-always-meaning")
+            yield from remember.limit_lines(request)
             with Vertical(id="confirm-details"):
                 if self.severe and reasons is not None:
                     yield reasons
@@ -181,6 +188,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
                     )
                 with Horizontal(id="confirm-buttons"):
                     yield from self._buttons()
+                yield from remember.remember_row(request, compact=not self.severe)
         yield KeyFooter()
 
     def _details(self) -> ComposeResult:
@@ -307,7 +315,7 @@ class ConfirmCallScreen(ModalScreen[ConfirmChoice]):
     def _allowed(self, choice: ConfirmChoice) -> bool:
         if choice is ConfirmChoice.CANCEL:
             return True
-        if choice is ConfirmChoice.ALWAYS and not self.request.offers_always:
+        if choice in REMEMBERED and choice not in self.request.remembered.choices:
             return False
         return self.name_confirmed
 

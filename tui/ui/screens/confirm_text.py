@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tui.safety.confirm import ConfirmRequest
 from tui.safety.decision_rules import RuleId
+from tui.safety.decision_words import decision_line
 from tui.safety.grade import Grade
 from tui.session.settings_types import Trust
 from tui.ui.safe_text import one_line
@@ -31,6 +32,12 @@ def title_text(request: ConfirmRequest) -> str:
     title, name = one_line(request.tool_title.strip()), one_line(request.tool_name)
     shown = f'"{title}" ({name})' if title and title != name else name
     return f"Run {shown} on {one_line(request.server)}?"
+
+
+def rule_line(request: ConfirmRequest) -> str | None:
+    """The rule that decided to ask, by tier, file and line (``asking: your rule at config.toml:42``);
+    None when no rule from a file decided (the reason line says what did)."""
+    return decision_line(request.decision) if request.decision.file else None
 
 
 def grade_text(request: ConfirmRequest) -> str:

@@ -22,8 +22,10 @@ from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.prefs.approvals import RememberedApprovals
 from tui.ui.widgets.prefs.categories import CategoryToggles
 from tui.ui.widgets.prefs.context import SectionStatus
+from tui.ui.widgets.prefs.locked_rules import LockedRules
 from tui.ui.widgets.prefs.overrides import AnnotationOverrides
 from tui.ui.widgets.prefs.preflight_pause import PreflightPause
+from tui.ui.widgets.prefs.rule_editor import RuleEditor, Tester
 from tui.ui.widgets.prefs.rules import ToolRules
 from tui.ui.widgets.prefs.timeouts import TimeoutFields
 from tui.ui.widgets.prefs.trust import ServerTrust
@@ -43,9 +45,18 @@ class PreferencesScreen(Screen[None]):
     PreferencesScreen #prefs-body { height: 1fr; }
     """
 
-    def __init__(self, settings: SettingsService) -> None:
+    def __init__(
+        self,
+        settings: SettingsService,
+        tester: Tester | None = None,
+        open_tool: tuple[str, str] | None = None,
+    ) -> None:
+        """``tester``: tries a rule being written on the open tool's arguments (the rules editor);
+        ``open_tool``: (server, tool) open in the Call tab, which a new rule starts from."""
         super().__init__()
         self.settings = settings
+        self.tester = tester
+        self.open_tool = open_tool
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,6 +68,8 @@ class PreferencesScreen(Screen[None]):
             yield PreflightPause(self.settings, id="prefs-preflight")
             yield ServerTrust(self.settings, id="prefs-trust")
             yield ToolRules(self.settings, id="prefs-rules")
+            yield LockedRules(self.settings, id="prefs-locked-rules")
+            yield RuleEditor(self.settings, self.tester, self.open_tool, id="prefs-rule-editor")
             yield AnnotationOverrides(self.settings, id="prefs-overrides")
             yield RememberedApprovals(self.settings, id="prefs-approvals")
         yield KeyFooter()

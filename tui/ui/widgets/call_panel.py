@@ -25,6 +25,7 @@ from tui.safety.grade import Grade
 from tui.session.events import ArgumentsEvaluated
 from tui.ui.safe_text import literal
 from tui.ui.widgets.badges import HintBadges
+from tui.ui.widgets.decision_line import DecisionLine
 from tui.ui.widgets.form.argument_form import ArgumentForm
 from tui.ui.widgets.more_below import ZOOM_KEY, MoreBelow
 from tui.ui.widgets.preflight_status import PreflightStatusBar
@@ -45,7 +46,8 @@ class CallPanel(Vertical):
     CallPanel #call-empty { color: $text-muted; padding: 1 2; }
     CallPanel #call-head { height: auto; padding: 0 1; }
     CallPanel #call-title { text-style: bold; }
-    CallPanel #call-badges { margin: 0 0 1 0; }
+    /* No margin below: the decision line is that row now. */
+    CallPanel #call-badges { margin: 0; }
     CallPanel #call-editor { height: 1fr; min-height: 4; padding: 0 1; }
     CallPanel #call-bar { height: auto; padding: 0 1; }
     /* Narrower than a Button's usual 16 cells: at 80 columns the keys beside it fit whole. */
@@ -138,6 +140,7 @@ class CallPanel(Vertical):
         self.status_bar.show_evaluation(evaluation)
         self.badges.update(evaluation.assessment.hints, evaluation.assessment.grade.grade)
         self._show_preview(evaluation)
+        self.query_one(DecisionLine).show(evaluation.decision)
         if self.form is not None:
             self.form.show_errors(evaluation.errors)
 
@@ -152,6 +155,7 @@ class CallPanel(Vertical):
         with Vertical(id="call-head"):
             yield Static("", id="call-title")
             yield HintBadges(id="call-badges")
+            yield DecisionLine(id="call-decision")
             yield PreflightStatusBar(id="call-preflight")
         editor = VerticalScroll(id="call-editor")
         yield editor
@@ -198,6 +202,7 @@ class CallPanel(Vertical):
         self.badges.update(hints, grade, tool.resolve_method is not None)
         self.status_bar.show_result(None)
         self._show_preview(None)  # until the new form is evaluated
+        self.query_one(DecisionLine).show(None)
         if self.evaluation is not None:
             # The new form's first edit is evaluated even when it repeats the last arguments (reopening a
             # call from History does): the status starts again from "Preflight".

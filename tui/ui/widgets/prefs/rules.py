@@ -46,14 +46,18 @@ class ToolRules(PrefsSection):
     ToolRules Select.rule-ceiling.-unused { visibility: hidden; }
     ToolRules #rule-new-server { width: 24; }
     ToolRules #rule-new-tool { width: 1fr; }
+    ToolRules Label.rule-overridden { width: 100%; color: $text-warning; padding-left: 2; }
     """
 
     def compose(self) -> ComposeResult:
         yield Label(Content("Per-tool rules"), classes="prefs-heading")
-        rules = self.settings.rules
-        if not rules:
+        # Yours without conditions: the rest (conditions, the team's, the project's) are in LockedRules.
+        rows = [row for row in self.settings.rule_rows() if not row.locked and not row.rule.when]
+        self._rules = [row.rule for row in rows]
+        if not rows:
             yield Label(Content("No rules yet."), classes="prefs-note")
-        for index, rule in enumerate(rules):
+        for index, row in enumerate(rows):
+            rule = row.rule
             with Horizontal(classes="rule-row prefs-row"):
                 yield Label(literal(f"{rule.server} / {rule.tool}"), classes="rule-name prefs-lead")
                 with Horizontal(classes="prefs-controls"):
@@ -61,6 +65,9 @@ class ToolRules(PrefsSection):
                     enabled = rule.action == "always"
                     yield ceiling_select(rule.ceiling, f"rule-ceiling-{index}", enabled=enabled)
                     yield Button(Content("Remove"), id=f"rule-remove-{index}", compact=True)
+            if row.overridden:
+                why = literal(f"↑ {row.overridden}")
+                yield Label(why, id=f"rule-overridden-{index}", classes="rule-overridden")
         yield Label(Content("Add a rule:"), classes="prefs-note")
         with Horizontal(classes="prefs-row", id="rule-new"):
             with Horizontal(classes="prefs-lead"):
@@ -91,7 +98,7 @@ class ToolRules(PrefsSection):
         index = self._index(widget_id)
         action = self.query_one(f"#rule-action-{index}", Select).value
         ceiling = self.query_one(f"#rule-ceiling-{index}", Select).value
-        old = self.settings.rules[index]
+        old = self._rules[index]
         rule = ToolRule(old.server, old.tool, action, str(ceiling))  # type: ignore[arg-type]
         if rule == old:
             return
@@ -117,6 +124,6 @@ class ToolRules(PrefsSection):
     @on(Button.Pressed, ".rule-row Button")
     def _remove(self, event: Button.Pressed) -> None:
         event.stop()
-        rule = self.settings.rules[self._index(event.button.id)]
+        rule = self._rules[self._index(event.button.id)]
         if self.report(self.settings.remove_rule(rule.server, rule.tool)):
             self.refresh(recompose=True)

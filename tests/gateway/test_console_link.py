@@ -11,6 +11,7 @@ import socket
 import stat
 import tempfile
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from tui.client.console_link import (
     running_gateways,
 )
 from tui.client.console_wire import WireError, decode_request, encode_request, read_choice
+from tui.config.limits import ManagedLimits
 from tui.config.model import Trust
 from tui.model.agents import AgentInfo
 from tui.model.display_templates import CallPreview
@@ -45,7 +47,17 @@ def _request() -> ConfirmRequest:
         grade=GradeResult(Grade.HIGH, (Reason("destructive", Provenance.RESOLVED), Reason("x", None))),
         hints=hints,
         arguments_json='{\n  "action": "delete"\n}',
-        decision=Decision("ask", "Asking: high", "confirm-destructive", ["a change"], source="category"),
+        decision=Decision(
+            "ask",
+            "Asking: high",
+            "ask-rule",
+            ["a change"],
+            source="user",
+            file="/home/me/config.toml",
+            line=42,
+            step=5,
+            basis="the server resolved this call to destructive",
+        ),
         resolution_changes=(
             HintChange("destructiveHint", Hint(False, Provenance.EXPLICIT), Hint(True, Provenance.RESOLVED)),
         ),
@@ -57,12 +69,20 @@ def _request() -> ConfirmRequest:
         claimed=hints,
         preview=CallPreview("delete notes.txt", ("mode",), "tool"),
         agent=AgentInfo("claude-code\n", "2.0"),
+        limits=ManagedLimits(max_always_grade="medium", approval_max_age=3600.0),
+        asked_at=datetime(2026, 11, 28, 4, 50, tzinfo=UTC),
     )
 
 
 def test_a_request_crosses_the_wire_unchanged() -> None:
     request = _request()
-    assert decode_request(encode_request(request)) == request
+    crossed = decode_request(encode_request(request))
+    assert crossed == request
+    # Left out of a Decision's equality, but the dialog names them: the rule's place and what it read.
+    where = ("source", "file", "line", "step", "basis")
+    assert [getattr(crossed.decision, f) for f in where] == [getattr(request.decision, f) for f in where]
+    # The limits decide which remembered choices the attached dialog offers: the gateway's, not none.
+    assert crossed.remembered == request.remembered
     plain = ConfirmRequest(**{**request.__dict__, "static": None, "claimed": None, "preview": None})
     assert decode_request(encode_request(plain)) == plain
 
@@ -76,6 +96,9 @@ def test_a_request_crosses_the_wire_unchanged() -> None:
         {"hints": {"read_only": ["yes", "explicit"]}},
         {"reasons": [["x", "guessed"]]},
         {"agent": ["only a name"]},
+        {"limits": {"allow_always_approvals": True}},
+        {"limits": {**encode_request(_request())["limits"], "allow_always_approvals": "no"}},
+        {"asked_at": "yesterday"},
     ],
 )
 def test_a_request_that_is_not_one_is_refused(broken: dict[str, object]) -> None:
@@ -84,13 +107,9 @@ def test_a_request_that_is_not_one_is_refused(broken: dict[str, object]) -> None
         decode_request(data)
 
 
-def test_only_the_four_choices_are_answers() -> None:
-    assert [read_choice(c) for c in ("once", "session", "always", "cancel")] == [
-        ConfirmChoice.ONCE,
-        ConfirmChoice.SESSION,
-        ConfirmChoice.ALWAYS,
-        ConfirmChoice.CANCEL,
-    ]
+def test_only_a_dialogs_choices_are_answers() -> None:
+    answers = ("once", "session", "always", "exact", "hour", "today", "cancel")
+    assert [read_choice(c) for c in answers] == [ConfirmChoice(c) for c in answers]
     for other in ("unanswered", "ONCE", None, 1, "yes"):
         with pytest.raises(WireError):
             read_choice(other)

@@ -128,3 +128,33 @@ async def test_an_agent_that_cancels_its_call_closes_the_dialog(home: Path) -> N
             await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmCallScreen))
             await app.action_quit()
     assert (home / "demo-sandbox" / "notes.txt").read_text(encoding="utf-8") == NOTES
+
+
+async def test_exactly_these_arguments_chosen_in_the_attached_mcp_tui_is_remembered_by_the_gateway(
+    home: Path,
+) -> None:
+    """Every choice of the dialog crosses the socket: "these arguments, always" answered in the attached
+    mcp-tui lets the same call run again unasked, and asks again for any other arguments."""
+    seed_sandbox(home / "demo-sandbox", {"notes.txt": NOTES})
+    first = {"action": "append", "path": "notes.txt", "content": "Call Ada.\n"}
+    other = {"action": "append", "path": "notes.txt", "content": "Call Bob.\n"}
+    async with agent(home) as client:
+        app = make_app(home)
+        async with app.run_test(size=(140, 50)) as pilot:
+            await _attach(pilot, app)
+            call = asyncio.ensure_future(client.call_tool("manage_files", first))
+            dialog = await _dialog(pilot, app)
+            assert "exact" in [c.value for c in dialog.request.remembered.choices]
+            await pilot.press("e")
+            assert not (await call).is_error
+            await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmCallScreen))
+            again = await client.call_tool("manage_files", first)  # no dialog: nothing presses a key
+            assert not again.is_error, text_of(again)
+            call = asyncio.ensure_future(client.call_tool("manage_files", other))
+            await _dialog(pilot, app)
+            await pilot.press("escape")
+            assert (await call).is_error
+            await app.action_quit()
+    assert (home / "demo-sandbox" / "notes.txt").read_text(encoding="utf-8") == NOTES + "Call Ada.\n" * 2
+    decisions = [(r["decision"], r["rule"]) for r in audit_records(home) if r["interface"] == "gateway"]
+    assert [d for d, _ in decisions] == ["ask", "allow", "ask"]

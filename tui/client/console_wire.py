@@ -23,8 +23,10 @@ this protocol says raises ``WireError``; the link that sent it is closed.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
+from tui.config.limits import ManagedLimits
 from tui.config.model import Trust
 from tui.model.agents import AgentInfo
 from tui.model.display_templates import CallPreview
@@ -38,7 +40,8 @@ from tui.safety.lint import LintWarning
 PROTOCOL = 1
 MAX_LINE = 16 * 1024 * 1024
 """The longest message read (the arguments of one call can be long; a runaway peer cannot fill memory)."""
-CHOICES = (ConfirmChoice.ONCE, ConfirmChoice.SESSION, ConfirmChoice.ALWAYS, ConfirmChoice.CANCEL)
+CHOICES = tuple(choice for choice in ConfirmChoice if choice is not ConfirmChoice.UNANSWERED)
+"""Every answer a dialog can give; the gateway's call flow still remembers only what the request offered."""
 _HINT_FIELDS = ("read_only", "destructive", "idempotent", "open_world")
 
 
@@ -89,7 +92,20 @@ def encode_request(request: ConfirmRequest) -> dict[str, Any]:
             "rule": decision.rule,
             "changes": list(decision.changes),
             "source": decision.source,
+            # Where the deciding rule is and what it looked at: the dialog names them
+            # ("your rule at config.toml:42"), in the attached mcp-tui as in the gateway's own.
+            "file": decision.file,
+            "line": decision.line,
+            "step": decision.step,
+            "basis": decision.basis,
         },
+        "limits": {
+            "max_auto_approve": request.limits.max_auto_approve,
+            "max_always_grade": request.limits.max_always_grade,
+            "allow_always_approvals": request.limits.allow_always_approvals,
+            "approval_max_age": request.limits.approval_max_age,
+        },
+        "asked_at": request.asked_at.isoformat() if request.asked_at is not None else None,
         "resolution_changes": [[c.name, _hint(c.before), _hint(c.after)] for c in request.resolution_changes],
         "resolution_note": request.resolution_note,
         "lint": [[w.code, w.message] for w in request.lint],
@@ -141,6 +157,10 @@ def _decode(data: dict[str, Any]) -> ConfirmRequest:
             rule=_str(decision["rule"]),
             changes=[_str(change) for change in decision["changes"]],
             source=_str(decision["source"]),  # type: ignore[arg-type]
+            file=_optional_str(decision.get("file")),
+            line=_optional_int(decision.get("line")),
+            step=_optional_int(decision.get("step")),
+            basis=_optional_str(decision.get("basis")),
         ),
         resolution_changes=changes,
         resolution_note=_str(data["resolution_note"]) if data.get("resolution_note") is not None else None,
@@ -155,7 +175,39 @@ def _decode(data: dict[str, Any]) -> ConfirmRequest:
             else None
         ),
         agent=AgentInfo(_str(agent[0]), _str(agent[1])) if agent is not None else None,
+        limits=_read_limits(data["limits"]),
+        asked_at=datetime.fromisoformat(_str(data["asked_at"])) if data.get("asked_at") is not None else None,
     )
+
+
+def _read_limits(data: object) -> ManagedLimits:
+    """The managed limits the gateway decided under: they decide which remembered choices the dialog
+    offers, so a missing or wrong field is an error, never "no limits"."""
+    limits = _dict(data)
+    allow = limits["allow_always_approvals"]
+    if not isinstance(allow, bool):
+        raise WireError("allow_always_approvals is not true or false")
+    max_age = limits["approval_max_age"]
+    if max_age is not None and (isinstance(max_age, bool) or not isinstance(max_age, int | float)):
+        raise WireError("approval_max_age is not a number of seconds")
+    return ManagedLimits(
+        max_auto_approve=_optional_str(limits["max_auto_approve"]),
+        max_always_grade=_optional_str(limits["max_always_grade"]),
+        allow_always_approvals=allow,
+        approval_max_age=float(max_age) if max_age is not None else None,
+    )
+
+
+def _optional_str(data: object) -> str | None:
+    return None if data is None else _str(data)
+
+
+def _optional_int(data: object) -> int | None:
+    if data is None:
+        return None
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise WireError(f"expected a whole number, not {type(data).__name__}")
+    return data
 
 
 def _read_hint(data: object) -> Hint:

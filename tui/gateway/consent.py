@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tui.safety.confirm import ConfirmChoice, ConfirmRequest
+from tui.safety.confirm_choice import REMEMBERED
 from tui.safety.grade import Grade
 from tui.safety.visible_text import visible, visible_indented, visible_line
 from tui.session.agents import AgentRequest
@@ -114,11 +115,11 @@ class GatewayAnswerer:
                 answered = await self._console.ask(confirm)
                 if answered is None:
                     continue  # it went away before answering: the next route
-                # "Always" is not offered for this call (critical, or an ask rule): the dialog never sends
-                # it, so a console that does is not one to take an approval from.
+                # A remembered choice this call does not offer (critical, an ask rule, a managed limit):
+                # the dialog never sends it, so a console that does is not one to take an approval from.
                 choice = (
                     ConfirmChoice.CANCEL
-                    if (answered is ConfirmChoice.ALWAYS and not confirm.offers_always)
+                    if (answered in REMEMBERED and answered not in confirm.remembered.choices)
                     else answered
                 )
             else:

@@ -24,8 +24,8 @@ from tui.safety.grade import Grade
 from tui.safety.visible_text import visible_line
 from tui.ui.safe_text import literal, one_line
 from tui.ui.screens import confirm_text as text
-from tui.ui.widgets.confirm_agent import AgentLine
 from tui.ui.widgets import confirm_remember as remember
+from tui.ui.widgets.confirm_agent import AgentLine
 from tui.ui.widgets.confirm_sections import ArgumentsSection
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.more_below import MoreBelow

@@ -18,11 +18,11 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from tui.model.hints import SHORT_LABELS, Hints
-from tui.model.servers import EXTENSION_ID
 from tui.session.events import ArgumentsEvaluated, PreflightState
 from tui.session.preflight import PreflightResult, PreflightStatus
 from tui.ui.safe_text import clean
 from tui.ui.widgets.hint_text import dialect_words
+
 
 def _hint_label(name: str) -> str:
     return SHORT_LABELS.get(name, name)

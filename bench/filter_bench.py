@@ -21,7 +21,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from tui.model.servers import ToolInfo
 from tui.ui.widgets.tool_filter import filter_tools
@@ -127,7 +127,7 @@ async def timing_pass() -> None:
         print(f"  ... until the list is painted:               {ms(painted - start)}")
 
         entries = tool_list.visible_entries
-        options = app.query_one("#tool-options", OptionList)
+        options = app.query_one("#tool-options")
         viewport = Region(0, 0, options.scrollable_content_region.width, options.size.height)
         pure: list[float] = []
         widget: list[float] = []

@@ -165,16 +165,28 @@ def _narrow(entries: list[ToolEntry], term: Term) -> list[ToolEntry]:
 
 
 def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
-    """The entries matching ``query`` (syntax in the module docstring), in their given order."""
-    result = list(entries)
+    """The entries matching ``query`` (syntax in the module docstring): those whose name best matches a
+    word of it first, and within that in their given order."""
     terms = parse_query(query)
+    return rank_by_name(match_terms(entries, terms), terms)
+
+
+def match_terms(entries: Iterable[ToolEntry], terms: Sequence[Term]) -> list[ToolEntry]:
+    """The entries matching every one of ``terms``, in their given order."""
+    result = list(entries)
     # Badge terms first: they are cheap and usually cut the list the most before any text scan.
     for term in sorted(terms, key=lambda term: term.kind == "text"):
         result = _narrow(result, term)
-    words = [term.value for term in terms if term.kind == "text" and term.wanted]
-    if words:
-        result.sort(key=lambda entry: name_rank(entry.name_lower, words))  # stable: order kept within a rank
     return result
+
+
+def rank_by_name(entries: list[ToolEntry], terms: Sequence[Term]) -> list[ToolEntry]:
+    """``entries`` with the names that are, start with or contain a searched word first (a new list)."""
+    words = [term.value for term in terms if term.kind == "text" and term.wanted]
+    if not words:
+        return list(entries)
+    # sorted is stable: the given order is kept within a rank.
+    return sorted(entries, key=lambda entry: name_rank(entry.name_lower, words))
 
 
 def query_problem(query: str, servers: Iterable[str]) -> str | None:

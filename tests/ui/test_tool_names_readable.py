@@ -16,7 +16,10 @@ from app_harness import make_app, wait_for_tools
 from snapshot_app import filesystem_tools
 from textual.pilot import Pilot
 
+from tui.model.servers import ToolInfo
+from tui.ui.widgets.tool_filter import make_entry
 from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_rows import choose_layout, tool_row
 from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
@@ -82,3 +85,45 @@ async def test_names_as_long_as_server_everythings_still_get_badges_at_120x40(ho
         row = next(row for row in rows if "trigger-long-running-operation" in row)
         badges = row.split("trigger-long-running-operation", 1)[1].split()
         assert badges[:2] == ["r", "d"], f"no badges beside the name: {row!r}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_one_server_rows_never_end_in_a_cut_server_or_title(
+    home: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        demo = await wait_for_tools(pilot, app)
+        rows = await rendered_rows(pilot, app.main_screen.query_one(ToolRowsView))
+        assert len(rows) == len(demo)
+        for row in rows:
+            # The server whole or not at all; a title cut keeps enough of itself to read.
+            assert "@" not in row or " @demo" in row, row
+            if row.rstrip().endswith("…"):  # only a title may be cut
+                assert " @demo " in row, row
+                assert len(row.rstrip().split(" @demo ", 1)[1]) >= 12, row
+
+
+def test_what_follows_the_badges_fits_whole_or_is_left_out() -> None:
+    tool = ToolInfo(
+        server="demo",
+        name="add_note",
+        title="Add a note to the list",
+        description="",
+        input_schema={"type": "object"},
+        output_schema=None,
+        annotations={"readOnlyHint": True},
+    )
+    entry = make_entry(tool)
+    layout = choose_layout(10_000, ["add_note"])
+    badges_end = len(tool_row(entry, replace(layout, width=0)).plain.split(" @demo")[0])
+    for room, expected in [
+        (3, ""),  # not even the server: nothing, no "@d…"
+        (6, " @demo"),  # the server whole, no room to say anything of the title
+        (6 + 1 + 11, " @demo"),  # 11 cells of the title say too little
+        (6 + 1 + 12, " @demo Add a note …"),  # cut where 12 cells are left, with its "…"
+        (6 + 1 + 22, " @demo Add a note to the list"),
+    ]:
+        row = tool_row(entry, replace(layout, width=badges_end + room)).plain
+        assert row[badges_end:] == expected, (room, row)
+        assert len(row) <= badges_end + room

@@ -143,7 +143,9 @@ class ToolRowsView(ScrollView, can_focus=True):
 
     def _scroll_to_row(self, index: int) -> None:
         if self.is_mounted:
-            region = Region(0, index, self.scrollable_content_region.width, 1)
+            # The first tool under a header brings its header into view too: the server it belongs to.
+            top = index - 1 if index > 0 and not selectable(self._rows[index - 1]) else index
+            region = Region(0, top, self.scrollable_content_region.width, index - top + 1)
             self.scroll_to_region(region, animate=False, force=True, immediate=True)
 
     def on_resize(self) -> None:

@@ -88,9 +88,7 @@ async def test_names_as_long_as_server_everythings_still_get_badges_at_120x40(ho
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-async def test_one_server_rows_never_end_in_a_cut_server_or_title(
-    home: Path, size: tuple[int, int]
-) -> None:
+async def test_one_server_rows_never_end_in_a_cut_server_or_title(home: Path, size: tuple[int, int]) -> None:
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         demo = await wait_for_tools(pilot, app)

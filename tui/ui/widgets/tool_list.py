@@ -18,14 +18,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.model.servers import ToolInfo
-from tui.session.query_help import FILTER_HELP
-from tui.ui.widgets.tool_list_lines import cached_rows, count_line, count_text, filter_help, grouped_rows
+from tui.ui.widgets.tool_list_lines import cached_rows, count_text, grouped_rows
+from tui.ui.widgets.tool_list_status import CountLine, FilterHelp
 from tui.ui.widgets.tool_row_contents import RowContents
 from tui.ui.widgets.tool_rows_view import ToolRowsView
 
@@ -39,8 +38,6 @@ LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
 FILTER_PLACEHOLDER = "Filter: name, badge, grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
-LINE_PADDING = 2
-"""Cells of the list's width that the lines under it cannot use: their padding."""
 
 
 def offers_sort(order: str, *, sorted_by_risk: bool) -> bool:
@@ -118,8 +115,8 @@ class ToolList(Vertical):
         yield ToolRowsView(self._contents.content_of, id="tool-options")
         # Under the list, not over it: the help grows and shrinks with the filter box's focus, and the
         # rows must stay where they are (a click that moves focus into the list lands on the row it hit).
-        yield Static(Content(FILTER_HELP), classes="tool-list--status", id="tool-filter-help")
-        yield Static(classes="tool-list--status", id="tool-list-status")
+        yield FilterHelp(classes="tool-list--status", id="tool-filter-help")
+        yield CountLine(classes="tool-list--status", id="tool-list-status")
 
     # ---- public API ---------------------------------------------------------------------------
 
@@ -191,7 +188,7 @@ class ToolList(Vertical):
             self.remove_class("-filtering")
 
     def on_resize(self) -> None:
-        self._fit_help()
+        self.query_one("#tool-filter-help", FilterHelp).fit(self.size.width)
         if self._relayout():
             self._apply_filter(self._query)
         else:
@@ -317,26 +314,8 @@ class ToolList(Vertical):
             from tui.ui.widgets.tool_filter import query_problem
 
             problem = query_problem(self._query, servers)
-        status = self.query_one("#tool-list-status", Static)
-        status.set_class(problem is not None, "-problem")
-        if problem is not None:
-            status.remove_class("-wrap")
-            status.update(Content(f"{count} · {problem}"))
-            return
-        text, wraps = count_line(count, sorted_by_risk=self.sort_by_risk, width=self._line_width)
-        status.set_class(wraps, "-wrap")
-        status.update(Content(text))
-
-    @property
-    def _line_width(self) -> int:
-        """Cells for the text of the lines under the list (0 before the first layout)."""
-        return max(0, self.size.width - LINE_PADDING) if self.size.width else 0
-
-    def _fit_help(self) -> None:
-        help_line = self.query_one("#tool-filter-help", Static)
-        text = filter_help(self._line_width)
-        if str(help_line.content) != text:
-            help_line.update(Content(text))
+        status = self.query_one("#tool-list-status", CountLine)
+        status.show(count, problem, sorted_by_risk=self.sort_by_risk, list_width=self.size.width)
 
     def _post_highlight(self, entry: ToolEntry | None) -> None:
         tool = entry.tool if entry is not None else None

@@ -7,7 +7,15 @@ import pytest
 
 from tui.model.servers import ToolInfo
 from tui.session.tool_narrowing import NarrowingFilter, narrows
-from tui.session.tool_query import ToolEntry, filter_tools, make_entry, parse_query, sort_entries
+from tui.session.tool_query import (
+    ToolEntry,
+    filter_tools,
+    make_entry,
+    name_rank,
+    parse_query,
+    rank_by_name,
+    sort_entries,
+)
 
 ANNOTATIONS: list[dict[str, object] | None] = [
     {"readOnlyHint": True, "openWorldHint": False},
@@ -88,3 +96,12 @@ def test_a_narrowing_query_looks_only_at_the_last_matches() -> None:
     assert narrower == [entry for entry in matches if "destroy_1" in entry.haystack] != []
     # A query that does not narrow looks at every tool given (none now).
     assert narrowing.apply("read") == []
+
+
+@pytest.mark.parametrize("query", ["d", "delete_1", "item", "read 1", "widget", "ro list", "-read move"])
+def test_ranking_puts_names_with_a_searched_word_first_as_a_stable_sort_would(query: str) -> None:
+    rows = entries()
+    terms = parse_query(query)
+    words = [term.value for term in terms if term.kind == "text" and term.wanted]
+    expected = sorted(rows, key=lambda entry: name_rank(entry.name_lower, words)) if words else rows
+    assert rank_by_name(rows, terms) == expected

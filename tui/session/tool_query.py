@@ -185,8 +185,17 @@ def rank_by_name(entries: list[ToolEntry], terms: Sequence[Term]) -> list[ToolEn
     words = [term.value for term in terms if term.kind == "text" and term.wanted]
     if not words:
         return list(entries)
-    # sorted is stable: the given order is kept within a rank.
-    return sorted(entries, key=lambda entry: name_rank(entry.name_lower, words))
+    # Most names contain no searched word (the match was in a title or a description): those rank last and
+    # keep their order, so only the others are sorted (sorted is stable: the given order is kept within a
+    # rank). At 10,000 tools that is two comprehensions instead of 10,000 calls of name_rank.
+    if len(words) == 1:
+        word = words[0]
+        in_name = [entry for entry in entries if word in entry.name_lower]
+        rest = [entry for entry in entries if word not in entry.name_lower]
+    else:
+        in_name = [entry for entry in entries if any(word in entry.name_lower for word in words)]
+        rest = [entry for entry in entries if not any(word in entry.name_lower for word in words)]
+    return sorted(in_name, key=lambda entry: name_rank(entry.name_lower, words)) + rest
 
 
 def query_problem(query: str, servers: Iterable[str]) -> str | None:

@@ -12,8 +12,9 @@ Input's round trip through it takes about 85 ms.
     .venv/bin/python bench/filter_keystroke.py [--against main] [--tools 1000 10000] [--rounds 1]
 
 ``--against REV`` runs the same app on the ``tui`` package of that revision too (``git archive`` into a
-temporary directory, first on ``PYTHONPATH``), launched in turn with this tree's, and prints both side
-by side. The machine's load is printed with the figures: on a shared machine it moves them.
+temporary directory, first on ``PYTHONPATH``) beside this tree's, both at once, each query typed into
+one and then the other, and prints both side by side. The machine's load is printed with the figures:
+on a shared machine it moves them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
@@ -47,7 +49,12 @@ def serve(tools: int) -> None:
     from textual.app import App, ComposeResult
     from textual.widgets import Input
 
+    import tui
     from tui.ui.widgets.tool_list import ToolList
+
+    tree = os.environ.get("PYTHONPATH")
+    if tree and not Path(tui.__file__).resolve().is_relative_to(Path(tree).resolve()):
+        raise SystemExit(f"asked for the tui package under {tree}, imported {tui.__file__}")
 
     class ServeApp(App[None]):
         def compose(self) -> ComposeResult:
@@ -112,40 +119,73 @@ class Screen:
             time.sleep(0.001)
         raise RuntimeError(f"the screen of {self.session} never showed the key's result")
 
+    def cpu_seconds(self) -> float:
+        """CPU time the app has used so far (user and system; the pane runs it directly)."""
+        pid = self.tmux.run("display-message", "-p", "-t", self.session, "#{pane_pid}")[0]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def key(self, key: str, *, literal: bool = True) -> None:
         self.tmux.run("send-keys", "-t", self.session, *(["-l"] if literal else []), key)
 
 
-def measure(tmux: TmuxControl, tree: Path | None, tools: int, rounds: int) -> list[float]:
-    """Seconds per keystroke, from send-keys until the screen shows the key's result."""
-    session = f"t28c-filter-{os.getpid()}"
-    env_args = ["-e", f"PYTHONPATH={tree}"] if tree else []
-    command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(tools)]
-    tmux.run("new-session", "-d", "-s", session, "-x", str(SIZE[0]), "-y", str(SIZE[1]), *env_args, *command)
+@dataclass
+class Figures:
+    times: list[float]
+    """Seconds from each key's send-keys until the screen showed its result."""
+    cpu_per_key: float
+    """The CPU seconds the app used while the queries were typed, per keystroke: what the machine's load
+    moves least (a busy machine lengthens the times, not the work)."""
+
+    def __str__(self) -> str:
+        ordered = sorted(self.times)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        median = statistics.median(ordered)
+        return f"{median * 1000:5.1f} / {p95 * 1000:5.1f} / {self.cpu_per_key * 1000:4.1f} ms"
+
+
+def measure(tmux: TmuxControl, trees: dict[str, Path | None], tools: int, rounds: int) -> dict[str, Figures]:
+    """Per tree, seconds per keystroke from send-keys until the screen shows the key's result.
+
+    Every tree's app runs at once (each idle while another is typed into), and the queries go to them in
+    turn: a change in the machine's load falls on all of them alike."""
     counts = expected_counts(tools) if tools else {}
-    screen = Screen(tmux, session)
+    screens: dict[str, Screen] = {}
+    for number, (name, tree) in enumerate(trees.items()):
+        session = f"t28c-filter-{os.getpid()}-{number}"
+        env_args = ["-e", f"PYTHONPATH={tree}"] if tree else []
+        command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(tools)]
+        size = ["-x", str(SIZE[0]), "-y", str(SIZE[1])]
+        tmux.run("new-session", "-d", "-s", session, *size, *env_args, *command)
+        screens[name] = Screen(tmux, session)
 
     def shows(query: str) -> Callable[[list[str]], bool]:
         if not tools:
             return lambda lines: query in STYLES.sub("", "\n".join(lines))
         return lambda lines: count_shown(lines, counts[query], tools)
 
-    samples: list[float] = []
+    samples: dict[str, list[float]] = {name: [] for name in trees}
+    cpu: dict[str, float] = dict.fromkeys(trees, 0.0)
     try:
-        # The bare Input's box is drawn with a tall border; the list is there when it counts every tool.
-        screen.wait(lambda lines: "▔" in "".join(lines)) if not tools else screen.wait(shows(""))
+        for screen in screens.values():
+            # The bare Input's box is drawn with a tall border; the list is there when it counts every tool.
+            screen.wait(lambda lines: "▔" in "".join(lines)) if not tools else screen.wait(shows(""))
         for _ in range(rounds):
             for query in QUERIES:
-                for n in range(1, len(query) + 1):
-                    start = time.perf_counter()
-                    screen.key(query[n - 1])
-                    screen.wait(shows(query[:n]))
-                    samples.append(time.perf_counter() - start)
-                screen.key("C-u", literal=False)  # clear the filter (untimed)
-                screen.wait(shows(""))
+                for name, screen in screens.items():
+                    used = screen.cpu_seconds()
+                    for n in range(1, len(query) + 1):
+                        start = time.perf_counter()
+                        screen.key(query[n - 1])
+                        screen.wait(shows(query[:n]))
+                        samples[name].append(time.perf_counter() - start)
+                    cpu[name] += screen.cpu_seconds() - used
+                    screen.key("C-u", literal=False)  # clear the filter (untimed)
+                    screen.wait(shows(""))
     finally:
-        tmux.run("kill-session", "-t", session, check=False)
-    return samples
+        for screen in screens.values():
+            tmux.run("kill-session", "-t", screen.session, check=False)
+    return {name: Figures(times, cpu[name] / len(times)) for name, times in samples.items()}
 
 
 def tree_of(revision: str, into: str) -> Path:
@@ -154,12 +194,6 @@ def tree_of(revision: str, into: str) -> Path:
     with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
     return Path(into)
-
-
-def figures(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return f"{statistics.median(ordered) * 1000:6.1f} / {p95 * 1000:6.1f} ms"
 
 
 def main() -> None:
@@ -181,13 +215,13 @@ def main() -> None:
             if options.against:
                 trees = {options.against: tree_of(options.against, scratch), **trees}
             keys = sum(len(query) for query in QUERIES) * options.rounds
-            print(f"{SIZE[0]}x{SIZE[1]} in tmux, {keys} keystrokes per figure; median / p95 per keystroke")
-            print(f"{'':28}" + "".join(f"{name:>22}" for name in trees))
+            print(f"{SIZE[0]}x{SIZE[1]} in tmux, {keys} keystrokes per figure; per keystroke: key to repaint")
+            print("median / p95, and the app's CPU time (mean)")
+            print(f"{'':28}" + "".join(f"{name:>26}" for name in trees))
             for tools in [0, *options.tools]:
-                # Each revision in turn, so a change in the machine's load falls on both.
-                row = {name: measure(tmux, tree, tools, options.rounds) for name, tree in trees.items()}
+                row = measure(tmux, trees, tools, options.rounds)
                 label = "bare Input (key to echo)" if not tools else f"{tools:,} tools"
-                print(f"{label:28}" + "".join(f"{figures(samples):>22}" for samples in row.values()))
+                print(f"{label:28}" + "".join(f"{figures!s:>26}" for figures in row.values()))
             print(f"load average {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores")
     finally:
         tmux.close()

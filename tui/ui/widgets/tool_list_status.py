@@ -35,11 +35,19 @@ class CountLine(Static):
     """``6 of 13 tools · sorted by server (ctrl+t to change)``, or the count and why nothing can match."""
 
     def show(self, count: str, problem: str | None, *, sorted_by_risk: bool, list_width: int) -> None:
+        one_line_before = self._one_line
         self.set_class(problem is not None, "-problem")
         if problem is not None:
             self.remove_class("-wrap")
-            self.update(Content(f"{count} · {problem}"))
-            return
-        text, wraps = count_line(count, sorted_by_risk=sorted_by_risk, width=line_width(list_width))
-        self.set_class(wraps, "-wrap")
-        self.update(Content(text))
+            text = f"{count} · {problem}"
+        else:
+            text, wraps = count_line(count, sorted_by_risk=sorted_by_risk, width=line_width(list_width))
+            self.set_class(wraps, "-wrap")
+        # A line that was and stays one line high moves nothing: no layout of the screen for it (it is
+        # shown on every filter keystroke).
+        self.update(Content(text), layout=not (one_line_before and self._one_line))
+
+    @property
+    def _one_line(self) -> bool:
+        """One line high: neither a problem nor a count that wraps (those grow as tall as they need)."""
+        return not (self.has_class("-problem") or self.has_class("-wrap"))

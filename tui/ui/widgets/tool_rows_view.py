@@ -182,8 +182,9 @@ class ToolRowsView(ScrollView, can_focus=True):
                 width, style.rich_style
             )
             self._strips[key] = strip
-        # Which row a click or the mouse is over: the index here, as the strip itself is shared.
-        return strip.apply_meta({"row": index})
+        # Shared as it is (a click finds its row by position, not by a mark on the strip): a row drawn
+        # before, wherever it is now, costs a look-up.
+        return strip
 
     # ---- keys and mouse ---------------------------------------------------------------------------
 
@@ -230,8 +231,11 @@ class ToolRowsView(ScrollView, can_focus=True):
             self.post_message(self.Selected(self._rows[self.highlighted]))
 
     def _row_under(self, event: events.MouseEvent) -> int | None:
-        index = event.style.meta.get("row")
-        return index if isinstance(index, int) and 0 <= index < len(self._rows) else None
+        offset = event.get_content_offset(self)  # None on the border or the padding
+        if offset is None:
+            return None
+        index = round(self.scroll_offset.y) + offset.y
+        return index if 0 <= index < len(self._rows) else None
 
     def on_click(self, event: events.Click) -> None:
         index = self._row_under(event)

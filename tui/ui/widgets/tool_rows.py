@@ -5,8 +5,9 @@ A row puts the tool's name first, because the name is what people search for, ty
     med  add_note          ⟳⚠ r  d  i  o  @demo Add a note
 
 grade chip, the name padded to the list's longest name (so what follows lines up), the resolvable and
-annotation-warning marks, the badges, then the server and the title, which are the first to be cut when
-the list is narrow (the detail view shows both in full). With more than one server the server's full
+annotation-warning marks, the badges, then the server and the title, which give way first when the list
+is narrow: the server shows whole or not at all, the title whole or cut where enough of it is left to
+read (the detail view shows both in full). With more than one server the server's full
 name is a column of its own right after the marks, in every form, because two servers often offer tools
 of the same name (server-everything over stdio, HTTP and SSE):
 

@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 from tui.model.servers import ToolInfo
 from tui.ui.widgets.tool_filter import make_entry
 from tui.ui.widgets.tool_list import ToolList
-from tui.ui.widgets.tool_rows import choose_layout, tool_row
+from tui.ui.widgets.tool_rows import TITLE_CUT_MIN, choose_layout, tool_row
 from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
@@ -99,7 +99,7 @@ async def test_one_server_rows_never_end_in_a_cut_server_or_title(home: Path, si
             assert "@" not in row or " @demo" in row, row
             if row.rstrip().endswith("…"):  # only a title may be cut
                 assert " @demo " in row, row
-                assert len(row.rstrip().split(" @demo ", 1)[1]) >= 12, row
+                assert len(row.rstrip().split(" @demo ", 1)[1]) >= TITLE_CUT_MIN, row
 
 
 def test_what_follows_the_badges_fits_whole_or_is_left_out() -> None:
@@ -118,8 +118,8 @@ def test_what_follows_the_badges_fits_whole_or_is_left_out() -> None:
     for room, expected in [
         (3, ""),  # not even the server: nothing, no "@d…"
         (6, " @demo"),  # the server whole, no room to say anything of the title
-        (6 + 1 + 11, " @demo"),  # 11 cells of the title say too little
-        (6 + 1 + 12, " @demo Add a note …"),  # cut where 12 cells are left, with its "…"
+        (6 + 1 + 7, " @demo"),  # 7 cells of the title say too little
+        (6 + 1 + 8, " @demo Add a n…"),  # cut where 8 cells are left, with its "…"
         (6 + 1 + 22, " @demo Add a note to the list"),
     ]:
         row = tool_row(entry, replace(layout, width=badges_end + room)).plain

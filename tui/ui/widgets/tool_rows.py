@@ -179,7 +179,7 @@ def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None
     return Content(text, spans)
 
 
-TITLE_CUT_MIN = 12
+TITLE_CUT_MIN = 8
 """Cells a cut title must keep (with its "…") to be worth showing; fewer say nothing."""
 
 
@@ -194,7 +194,7 @@ def _fit_tail(tail: list[tuple[str, str, bool]], room: int) -> list[tuple[str, s
             room -= 1 + cells
             continue
         if may_cut and room - 1 >= TITLE_CUT_MIN:
-            fitted.append((set_cell_size(piece, room - 2) + "…", style))
+            fitted.append((set_cell_size(piece, room - 2).rstrip() + "…", style))
         break
     return fitted
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from app_harness import make_app, wait_for_tools
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Static
 
 from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
 from tui.ui.widgets.tool_list import FILTER_PLACEHOLDER, ToolList
 from tui.ui.widgets.tool_list_lines import count_line
+from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
 
@@ -68,7 +69,7 @@ async def test_a_person_filtering_at_80x24_under_the_demo_notice_sees_five_tools
         assert app.main_screen.query_one("#notice").size.height == 2  # the demo's notice, two lines at most
         tools = app.main_screen.query_one(ToolList)
         assert tools.query_one("#tool-filter", Input).has_focus
-        rows = tools.query_one("#tool-options", OptionList).scrollable_content_region.height
+        rows = tools.query_one("#tool-options", ToolRowsView).scrollable_content_region.height
         assert rows >= 5, f"{rows} tool rows while filtering"
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
-from textual.widgets import OptionList
 
 from tui.model.servers import ToolInfo
 from tui.safety.grade import Grade
 from tui.ui.widgets.tool_filter import filter_tools, make_entry, sort_entries
 from tui.ui.widgets.tool_list import ToolList
 from tui.ui.widgets.tool_rows import tool_row
+from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SCHEMA = {"type": "object", "properties": {}}
 
@@ -231,7 +231,7 @@ async def test_a_thousand_tools_filter_correctly() -> None:
         await pilot.pause()
         assert len(tools.tools) == 1000
         # A header row over each of the ten servers' tools, sorted by server.
-        assert app.query_one("#tool-options", OptionList).option_count == 1010
+        assert app.query_one("#tool-options", ToolRowsView).row_count == 1010
         tools.set_filter("critical")
         assert len(tools.visible_tools) == 200
         assert all(t.annotations is None for t in tools.visible_tools)
@@ -257,8 +257,8 @@ async def test_markup_in_tool_text_stays_literal_and_clicking_it_does_not_quit()
         tools = app.query_one(ToolList)
         tools.set_tools("[red]srv", [hostile])
         await pilot.pause()
-        option_list = app.query_one("#tool-options", OptionList)
-        rendered = "".join(seg.text for seg in option_list.render_line(0))
+        rows = app.query_one("#tool-options", ToolRowsView)
+        rendered = "".join(seg.text for seg in rows.render_line(0))
         assert "[@click=app.quit]Quit[/]\\x1b[2J" in rendered
         assert "@[red]srv" in rendered
         assert "\x1b" not in rendered
@@ -278,7 +278,7 @@ async def test_clicks_hit_the_right_row_after_filters_reuse_rendered_rows() -> N
         tools = app.query_one(ToolList)
         tools.set_tools("alpha", [READ, APPEND, DELETE])
         tools.set_tools("web", [FETCH, MYSTERY])
-        options = app.query_one("#tool-options", OptionList)
+        options = app.query_one("#tool-options", ToolRowsView)
         assert options.virtual_size.height == 7  # one line per row, and per server a header
         await pilot.pause()
         tools.set_filter("web")  # the header @web, then fetch and mystery on rows 1 and 2

@@ -16,18 +16,21 @@ from app_harness import make_app, wait_for_tools
 from snapshot_app import filesystem_tools
 from textual.pilot import Pilot
 
+from tui.model.servers import ToolInfo
+from tui.ui.widgets.tool_filter import make_entry
 from tui.ui.widgets.tool_list import ToolList
-from tui.ui.widgets.tool_options import ToolOptions
+from tui.ui.widgets.tool_rows import TITLE_CUT_MIN, choose_layout, tool_row
+from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SIZES = [(80, 24), (120, 40), (160, 48)]
 
 
-async def rendered_rows(pilot: Pilot[Any], options: ToolOptions) -> list[str]:
+async def rendered_rows(pilot: Pilot[Any], options: ToolRowsView) -> list[str]:
     """The text each row shows on screen, scrolling every row into view in turn."""
     rows: list[str] = []
-    for index in range(options.option_count):
-        if options.get_option_at_index(index).disabled:  # a server's header: the cursor skips it
-            rows.append(options.get_option_at_index(index).prompt.plain)
+    for index in range(options.row_count):
+        if not options.is_selectable(index):  # a server's header: the cursor skips it
+            rows.append(options.content(index).plain)
             continue
         options.highlighted = index
         await pilot.pause()
@@ -45,7 +48,7 @@ async def test_every_row_shows_the_full_tool_name(home: Path, size: tuple[int, i
         tool_list = app.main_screen.query_one(ToolList)
         tool_list.set_tools("server-filesystem", filesystem_tools())
         await pilot.pause()
-        options = tool_list.query_one(ToolOptions)
+        options = tool_list.query_one(ToolRowsView)
         rows = await rendered_rows(pilot, options)
         # Each server's full name heads its rows; then the tools.
         headers = [row.strip() for row in rows if row.strip().startswith("@")]
@@ -62,8 +65,8 @@ async def test_all_demo_tools_fit_on_one_screen_at_120x40(home: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         demo = await wait_for_tools(pilot, app)
         await pilot.pause()
-        options = app.main_screen.query_one(ToolOptions)
-        assert options.option_count == len(demo) == 13
+        options = app.main_screen.query_one(ToolRowsView)
+        assert options.row_count == len(demo) == 13
         assert options.scrollable_content_region.height >= 13
         assert options.max_scroll_y == 0
 
@@ -78,7 +81,47 @@ async def test_names_as_long_as_server_everythings_still_get_badges_at_120x40(ho
         long_named = replace(add_note, server="everything", name="trigger-long-running-operation")
         tool_list.set_tools("everything", [long_named])
         await pilot.pause()
-        rows = await rendered_rows(pilot, tool_list.query_one(ToolOptions))
+        rows = await rendered_rows(pilot, tool_list.query_one(ToolRowsView))
         row = next(row for row in rows if "trigger-long-running-operation" in row)
         badges = row.split("trigger-long-running-operation", 1)[1].split()
         assert badges[:2] == ["r", "d"], f"no badges beside the name: {row!r}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_one_server_rows_never_end_in_a_cut_server_or_title(home: Path, size: tuple[int, int]) -> None:
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        demo = await wait_for_tools(pilot, app)
+        rows = await rendered_rows(pilot, app.main_screen.query_one(ToolRowsView))
+        assert len(rows) == len(demo)
+        for row in rows:
+            # The server whole or not at all; a title cut keeps enough of itself to read.
+            assert "@" not in row or " @demo" in row, row
+            if row.rstrip().endswith("…"):  # only a title may be cut
+                assert " @demo " in row, row
+                assert len(row.rstrip().split(" @demo ", 1)[1]) >= TITLE_CUT_MIN, row
+
+
+def test_what_follows_the_badges_fits_whole_or_is_left_out() -> None:
+    tool = ToolInfo(
+        server="demo",
+        name="add_note",
+        title="Add a note to the list",
+        description="",
+        input_schema={"type": "object"},
+        output_schema=None,
+        annotations={"readOnlyHint": True},
+    )
+    entry = make_entry(tool)
+    layout = choose_layout(10_000, ["add_note"])
+    badges_end = len(tool_row(entry, replace(layout, width=0)).plain.split(" @demo")[0])
+    for room, expected in [
+        (3, ""),  # not even the server: nothing, no "@d…"
+        (6, " @demo"),  # the server whole, no room to say anything of the title
+        (6 + 1 + 7, " @demo"),  # 7 cells of the title say too little
+        (6 + 1 + 8, " @demo Add a n…"),  # cut where 8 cells are left, with its "…"
+        (6 + 1 + 22, " @demo Add a note to the list"),
+    ]:
+        row = tool_row(entry, replace(layout, width=badges_end + room)).plain
+        assert row[badges_end:] == expected, (room, row)
+        assert len(row) <= badges_end + room

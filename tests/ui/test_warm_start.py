@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app_harness import audit_records, wait_for
 from servers.slow import Gate, build_slow
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from tui.config.model import AppConfig, ServerConfig
 from tui.config.paths import AppPaths
@@ -16,6 +16,7 @@ from tui.model.servers import ConnectionStatus
 from tui.session.session import Session
 from tui.ui.app import McpTuiApp
 from tui.ui.widgets.tool_list import ToolList
+from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 SLOW = ServerConfig(name="slow", transport="stdio", command="unused-in-process")
 
@@ -32,8 +33,8 @@ async def earlier_run(home: Path, echo_description: str = "Returns its input.") 
 
 
 def rows(app: McpTuiApp) -> list[str]:
-    options = app.main_screen.query_one("#tool-options", OptionList)
-    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    options = app.main_screen.query_one("#tool-options", ToolRowsView)
+    return [options.content(i).plain for i in range(options.row_count)]
 
 
 def list_status(app: McpTuiApp) -> str:
@@ -102,8 +103,8 @@ async def test_the_first_frame_shows_cached_names_before_the_session_exists(home
         assert [row.split() for row in rows(app)] == expected
         assert "2 tools (2 cached from the last run, not yet confirmed)" in list_status(app)
         # They cannot be opened either.
-        options = app.main_screen.query_one("#tool-options", OptionList)
-        assert all(options.get_option_at_index(i).disabled for i in range(options.option_count))
+        options = app.main_screen.query_one("#tool-options", ToolRowsView)
+        assert not any(options.is_selectable(i) for i in range(options.row_count))
         assert app.main_screen.query_one(ToolList).tools == []
 
 

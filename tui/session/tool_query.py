@@ -165,16 +165,37 @@ def _narrow(entries: list[ToolEntry], term: Term) -> list[ToolEntry]:
 
 
 def filter_tools(entries: Iterable[ToolEntry], query: str) -> list[ToolEntry]:
-    """The entries matching ``query`` (syntax in the module docstring), in their given order."""
-    result = list(entries)
+    """The entries matching ``query`` (syntax in the module docstring): those whose name best matches a
+    word of it first, and within that in their given order."""
     terms = parse_query(query)
+    return rank_by_name(match_terms(entries, terms), terms)
+
+
+def match_terms(entries: Iterable[ToolEntry], terms: Sequence[Term]) -> list[ToolEntry]:
+    """The entries matching every one of ``terms``, in their given order."""
+    result = list(entries)
     # Badge terms first: they are cheap and usually cut the list the most before any text scan.
     for term in sorted(terms, key=lambda term: term.kind == "text"):
         result = _narrow(result, term)
-    words = [term.value for term in terms if term.kind == "text" and term.wanted]
-    if words:
-        result.sort(key=lambda entry: name_rank(entry.name_lower, words))  # stable: order kept within a rank
     return result
+
+
+def rank_by_name(entries: list[ToolEntry], terms: Sequence[Term]) -> list[ToolEntry]:
+    """``entries`` with the names that are, start with or contain a searched word first (a new list)."""
+    words = [term.value for term in terms if term.kind == "text" and term.wanted]
+    if not words:
+        return list(entries)
+    # Most names contain no searched word (the match was in a title or a description): those rank last and
+    # keep their order, so only the others are sorted (sorted is stable: the given order is kept within a
+    # rank). At 10,000 tools that is two comprehensions instead of 10,000 calls of name_rank.
+    if len(words) == 1:
+        word = words[0]
+        in_name = [entry for entry in entries if word in entry.name_lower]
+        rest = [entry for entry in entries if word not in entry.name_lower]
+    else:
+        in_name = [entry for entry in entries if any(word in entry.name_lower for word in words)]
+        rest = [entry for entry in entries if not any(word in entry.name_lower for word in words)]
+    return sorted(in_name, key=lambda entry: name_rank(entry.name_lower, words)) + rest
 
 
 def query_problem(query: str, servers: Iterable[str]) -> str | None:

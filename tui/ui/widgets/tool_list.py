@@ -1,9 +1,9 @@
 """Every connected server's tools in one filterable list, with badges and the risk grade per row.
 
-Rows live in one OptionList (a virtual list: only visible lines render). Each row's Option and its
-Content are built once per set_tools and reused across filters, so a keystroke costs one pass of
-:func:`filter_tools` over precomputed lowercase text and badge tokens, plus handing the surviving
-Options to the list.
+The rows are drawn by a virtual list (``ToolRowsView``: only the rows in view are drawn, and only they
+get their Content, made once per layout and reused across filters). A keystroke costs the filter
+(``NarrowingFilter``: a query that narrows the last one looks only at the last matches) and handing
+the list its new rows, which at 10,000 tools repaints well within 50 ms.
 
 The list is on the first frame, before any tool is there to grade: the grading, badges and filter
 language (``tool_rows``, ``tool_filter``) load with the first rows, not with the widget.
@@ -11,35 +11,33 @@ language (``tool_rows``, ``tool_filter``) load with the first rows, not with the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input
 
 from tui.model.servers import ToolInfo
-from tui.session.query_help import FILTER_HELP
-from tui.ui.widgets.tool_list_lines import cached_rows, count_line, count_text, filter_help, grouped_rows
-from tui.ui.widgets.tool_options import ToolOptions
+from tui.ui.widgets.tool_list_lines import cached_rows, count_text, grouped_rows
+from tui.ui.widgets.tool_list_status import CountLine, FilterHelp
+from tui.ui.widgets.tool_row_contents import RowContents
+from tui.ui.widgets.tool_rows_view import ToolRowsView
 
 if TYPE_CHECKING:
     from tui.model.hints import Hints
+    from tui.session.tool_narrowing import NarrowingFilter
     from tui.ui.widgets.tool_filter import ToolEntry
-    from tui.ui.widgets.tool_rows import RowLayout
+    from tui.ui.widgets.tool_list_lines import Row
 
 LIST_CHROME = 5
 """Cells of the list's width that rows cannot use: its border and padding, and the scrollbar."""
 FILTER_PLACEHOLDER = "Filter: name, badge, grade"
 """Short enough for the filter box at 80 columns; the help line under it says the rest."""
-LINE_PADDING = 2
-"""Cells of the list's width that the lines under it cannot use: their padding."""
 
 
 def offers_sort(order: str, *, sorted_by_risk: bool) -> bool:
@@ -102,26 +100,23 @@ class ToolList(Vertical):
         super().__init__(id=id, classes=classes)
         self._hints_for = hints_for  # None: each tool's own annotations (``static_hints``)
         self._by_server: dict[str, list[ToolEntry]] = {}
-        self._notes: dict[str, Mapping[str, str]] = {}  # server -> tool name -> "cached" / "changed"
+        self._contents = RowContents()  # what each row says, in the current layout
         self._sorted: list[ToolEntry] = []
+        self._filter: NarrowingFilter | None = None  # over _sorted
         self._visible: list[ToolEntry] = []
-        self._row_entries: list[ToolEntry | None] = []  # per option row: its tool, None for a header
-        self._option_of: dict[int, Option] = {}  # id(entry) -> its row
-        self._entry_of: dict[int, ToolEntry] = {}  # id(option) -> its entry
         self._query = ""
         self._keep: tuple[str, str] | None = None  # the tool the cursor returns to after a filter
-        self._layout: RowLayout | None = None  # chosen with the first rows
         self._posted: ToolInfo | None = None  # the last tool announced as Highlighted
         self._names_only: dict[str, list[str]] = {}  # server -> cached names shown before their badges
         self._expected: set[str] = set()  # configured servers: a server: term may name one with no tools
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=FILTER_PLACEHOLDER, id="tool-filter")
-        yield ToolOptions(id="tool-options")
+        yield ToolRowsView(self._contents.content_of, id="tool-options")
         # Under the list, not over it: the help grows and shrinks with the filter box's focus, and the
         # rows must stay where they are (a click that moves focus into the list lands on the row it hit).
-        yield Static(Content(FILTER_HELP), classes="tool-list--status", id="tool-filter-help")
-        yield Static(classes="tool-list--status", id="tool-list-status")
+        yield FilterHelp(classes="tool-list--status", id="tool-filter-help")
+        yield CountLine(classes="tool-list--status", id="tool-list-status")
 
     # ---- public API ---------------------------------------------------------------------------
 
@@ -141,9 +136,8 @@ class ToolList(Vertical):
 
     @property
     def highlighted_tool(self) -> ToolInfo | None:
-        index = self._options.highlighted
-        entry = self._row_entries[index] if index is not None and index < len(self._row_entries) else None
-        return entry.tool if entry is not None else None
+        view = self._rows_view
+        return cast("ToolEntry", view.rows[view.highlighted]).tool if view.highlighted is not None else None
 
     def set_filter(self, query: str) -> None:
         """Put ``query`` in the filter box (and filter)."""
@@ -171,22 +165,18 @@ class ToolList(Vertical):
     ) -> None:
         """Replace every tool of ``server`` (call on ToolsChanged); ``notes`` marks rows by tool name."""
         self._names_only.pop(server, None)
-        for old in self._by_server.pop(server, ()):
-            self._forget(old)
-        self._notes[server] = dict(notes or {})
+        self._contents.forget(self._by_server.pop(server, ()))
+        self._contents.notes[server] = dict(notes or {})
         from tui.ui.widgets.tool_filter import make_entry, static_hints
 
-        entries = [make_entry(tool, self._hints_for or static_hints) for tool in tools]
-        self._by_server[server] = entries
-        if not self._relayout():
-            self._build_rows(entries)
+        self._by_server[server] = [make_entry(tool, self._hints_for or static_hints) for tool in tools]
+        self._relayout()
         self._resort()
 
     def remove_server(self, server: str) -> None:
         self._names_only.pop(server, None)
-        for old in self._by_server.pop(server, ()):
-            self._forget(old)
-        self._notes.pop(server, None)
+        self._contents.forget(self._by_server.pop(server, ()))
+        self._contents.notes.pop(server, None)
         self._relayout()
         self._resort()
 
@@ -198,7 +188,7 @@ class ToolList(Vertical):
             self.remove_class("-filtering")
 
     def on_resize(self) -> None:
-        self._fit_help()
+        self.query_one("#tool-filter-help", FilterHelp).fit(self.size.width)
         if self._relayout():
             self._apply_filter(self._query)
         else:
@@ -207,7 +197,7 @@ class ToolList(Vertical):
     def refresh_hints(self) -> None:
         """Recompute every row's hints (after the user changed an override)."""
         for server, entries in list(self._by_server.items()):
-            self.set_tools(server, [entry.tool for entry in entries], self._notes.get(server))
+            self.set_tools(server, [entry.tool for entry in entries], self._contents.notes.get(server))
 
     def action_toggle_sort(self) -> None:
         self.sort_by_risk = not self.sort_by_risk
@@ -222,55 +212,32 @@ class ToolList(Vertical):
         return True
 
     def action_focus_list(self) -> None:
-        self._options.focus()
+        self._rows_view.focus()
 
     # ---- internals ------------------------------------------------------------------------------
 
     @property
-    def _options(self) -> OptionList:
-        return self.query_one("#tool-options", OptionList)
+    def _rows_view(self) -> ToolRowsView:
+        return self.query_one("#tool-options", ToolRowsView)
 
     def _relayout(self) -> bool:
-        """Fit the rows to the list's width and longest name; True when every row was rebuilt."""
+        """Fit the rows to the list's width and longest name; True when the layout changed."""
         names = [entry.tool.name for entries in self._by_server.values() for entry in entries]
         names += [name for cached in self._names_only.values() for name in cached]
         if not names:
             return False  # no rows to fit: the layout waits for the first ones
-        from tui.ui.widgets.tool_rows import BadgeForm, choose_layout, needed_cells, server_label
+        from tui.ui.widgets.tool_rows import server_label
 
         width = self.size.width - LIST_CHROME if self.size.width else 10_000
-        notes = {note for by_name in self._notes.values() for note in by_name.values()}
-        if self._names_only:
-            notes.add("cached")
-        # Sorted by server, each server's rows sit under a header with its full name (``server_header``);
+        # Sorted by server, each server's rows sit under a header with its full name (``ServerHeader``);
         # sorted by risk they mix, and each row names its server in a column of its own.
         servers = [] if not self.sort_by_risk else [*self._by_server, *self._names_only]
-        layout = choose_layout(width, names, notes, servers)
+        changed, row = self._contents.fit(width, names, servers, names_only=bool(self._names_only))
         headers = max((len(server_label(server)) for server in self._by_server), default=0)
-        row = needed_cells(BadgeForm.CHIP_ONLY, layout.name_width, layout.server_width)
         self.wanted_width = max(row, headers) + LIST_CHROME
-        if layout == self._layout:
-            return False
-        self._layout = layout
-        self._option_of.clear()
-        self._entry_of.clear()
-        for entries in self._by_server.values():
-            self._build_rows(entries)
-        return True
-
-    def _build_rows(self, entries: list[ToolEntry]) -> None:
-        from tui.ui.widgets.tool_rows import RowLayout, tool_row
-
-        layout = self._layout or RowLayout()
-        for entry in entries:
-            note = self._notes.get(entry.tool.server, {}).get(entry.tool.name)
-            option = Option(tool_row(entry, layout, note))
-            self._option_of[id(entry)] = option
-            self._entry_of[id(option)] = entry
-
-    def _forget(self, entry: ToolEntry) -> None:
-        option = self._option_of.pop(id(entry))
-        self._entry_of.pop(id(option), None)
+        if changed and self.is_mounted:
+            self._rows_view.forget_rendered()
+        return changed
 
     @property
     def _grouped(self) -> bool:
@@ -289,6 +256,9 @@ class ToolList(Vertical):
 
             everything = sort_entries(everything, self.sort_by_risk)
         self._sorted = everything
+        from tui.session.tool_narrowing import NarrowingFilter
+
+        self._filter = NarrowingFilter(everything)
         self._apply_filter(self._query)
 
     def on_mount(self) -> None:
@@ -296,24 +266,28 @@ class ToolList(Vertical):
 
     def _apply_filter(self, query: str) -> None:
         self._query = query
-        if self._sorted:
-            from tui.ui.widgets.tool_filter import filter_tools
-
-            self._visible = filter_tools(self._sorted, query)
-        else:
-            self._visible = []
+        self._visible = self._filter.apply(query) if self._filter is not None else []
         if not self.is_mounted:
             return
-        options = self._options
-        rows, self._row_entries = grouped_rows(self._visible, self._option_of, grouped=self._grouped)
-        options.set_options(rows + self._name_rows())
-        if self._visible:
-            keep = self._keep
-            index = next((i for i, e in enumerate(self._row_entries) if e and e.tool.key == keep), None)
-            options.highlighted = index if index is not None else self._row_entries.index(self._visible[0])
-        else:
+        rows: list[Row] = grouped_rows(self._visible, grouped=self._grouped)
+        if not query.strip() and self._names_only:
+            rows += cached_rows(self._names_only)  # none while a filter is typed: it needs the badges
+        self._rows_view.set_rows(rows, self._row_to_highlight(rows))
+        if not self._visible:
             self._post_highlight(None)
         self._update_status()
+
+    def _row_to_highlight(self, rows: list[Row]) -> int | None:
+        """The kept tool's row if it is shown, else the first tool's (None when no tool is shown)."""
+        if not self._visible:
+            return None
+        return _index_of(rows, self._kept_entry(self._visible) or self._visible[0])
+
+    def _kept_entry(self, entries: list[ToolEntry]) -> ToolEntry | None:
+        if self._keep is None:
+            return None
+        server, name = self._keep
+        return next((e for e in entries if e.tool.name == name and e.tool.server == server), None)
 
     def highlight_tool(self, tool: ToolInfo) -> None:
         """Move the highlight to ``tool`` (opened elsewhere: the palette, History), and keep it there as
@@ -322,21 +296,17 @@ class ToolList(Vertical):
         self._keep = tool.key
         if not self.is_mounted:
             return
-        index = next((i for i, e in enumerate(self._row_entries) if e and e.tool.key == tool.key), None)
-        self._options.highlighted = index
+        entry = self._kept_entry(self._visible)
+        index = _index_of(self._rows_view.rows, entry) if entry is not None else None
+        self._rows_view.highlighted = index
         if index is None:
             self._post_highlight(None)
 
-    def _name_rows(self) -> list[Option]:
-        """Rows for ``show_names``; none while a filter is typed (it needs the badges to filter them)."""
-        if self._query.strip() or not self._names_only:
-            return []
-        return cached_rows(self._names_only, self._layout)
-
     def _update_status(self) -> None:
         names_only = sum(len(names) for names in self._names_only.values())
-        shown_names = 0 if self._query.strip() else names_only  # as _name_rows shows them
-        cached = names_only + sum(list(notes.values()).count("cached") for notes in self._notes.values())
+        shown_names = 0 if self._query.strip() else names_only  # as _apply_filter shows them
+        notes = self._contents.notes.values()
+        cached = names_only + sum(list(by_name.values()).count("cached") for by_name in notes)
         count = count_text(len(self._sorted) + names_only, len(self._visible) + shown_names, cached)
         servers = sorted(self._expected.union(self._by_server, self._names_only), key=str.lower)
         problem = None
@@ -344,32 +314,14 @@ class ToolList(Vertical):
             from tui.ui.widgets.tool_filter import query_problem
 
             problem = query_problem(self._query, servers)
-        status = self.query_one("#tool-list-status", Static)
-        status.set_class(problem is not None, "-problem")
-        if problem is not None:
-            status.remove_class("-wrap")
-            status.update(Content(f"{count} · {problem}"))
-            return
-        text, wraps = count_line(count, sorted_by_risk=self.sort_by_risk, width=self._line_width)
-        status.set_class(wraps, "-wrap")
-        status.update(Content(text))
-
-    @property
-    def _line_width(self) -> int:
-        """Cells for the text of the lines under the list (0 before the first layout)."""
-        return max(0, self.size.width - LINE_PADDING) if self.size.width else 0
-
-    def _fit_help(self) -> None:
-        help_line = self.query_one("#tool-filter-help", Static)
-        text = filter_help(self._line_width)
-        if str(help_line.content) != text:
-            help_line.update(Content(text))
+        status = self.query_one("#tool-list-status", CountLine)
+        status.show(count, problem, sorted_by_risk=self.sort_by_risk, list_width=self.size.width)
 
     def _post_highlight(self, entry: ToolEntry | None) -> None:
         tool = entry.tool if entry is not None else None
         # Remember only a tool the person moved to: the automatic highlight of the first row must not
         # pull the list down as other servers' tools arrive and sort in above it.
-        if tool is not None and self._options.has_focus:
+        if tool is not None and self._rows_view.has_focus:
             self._keep = tool.key
         # Compare whole tools: a changed definition under the same name is news for the detail view.
         if tool != self._posted:
@@ -387,14 +339,17 @@ class ToolList(Vertical):
         if (tool := self.highlighted_tool) is not None:
             self.post_message(self.Selected(tool))
 
-    @on(OptionList.OptionHighlighted, "#tool-options")
-    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(ToolRowsView.Highlighted)
+    def _row_highlighted(self, event: ToolRowsView.Highlighted) -> None:
         event.stop()
-        if (entry := self._entry_of.get(id(event.option))) is not None:
-            self._post_highlight(entry)
+        self._post_highlight(cast("ToolEntry | None", event.row))  # the list highlights only tools
 
-    @on(OptionList.OptionSelected, "#tool-options")
-    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(ToolRowsView.Selected)
+    def _row_selected(self, event: ToolRowsView.Selected) -> None:
         event.stop()
-        if (entry := self._entry_of.get(id(event.option))) is not None:
-            self.post_message(self.Selected(entry.tool))
+        self.post_message(self.Selected(cast("ToolEntry", event.row).tool))  # only tools can be chosen
+
+
+def _index_of(rows: Sequence[Row], entry: ToolEntry) -> int | None:
+    """Where ``entry`` is among ``rows``, by identity (comparing entries field by field is slow)."""
+    return next((index for index, row in enumerate(rows) if row is entry), None)

@@ -1,5 +1,6 @@
-"""The header over each server's rows, and the two lines under the tool list, fitted to the sidebar's
-width: the filter help, and the count of tools with the order they are sorted in.
+"""The tool list's rows that are not tools (a server's header, a name from the last run), the rows in
+their groups, and the two lines under the list, fitted to the sidebar's width: the filter help, and the
+count of tools with the order they are sorted in.
 
 At 80 columns the sidebar is 37 cells wide: the whole help would take four lines and leave a person
 typing a filter three rows of tools, and the count line would lose its end. Wider, both say it all.
@@ -8,57 +9,69 @@ typing a filter three rows of tools, and the count line would lose its end. Wide
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.content import Content
-from textual.widgets.option_list import Option
 
 from tui.session.query_help import FILTER_HELP, FILTER_HELP_SHORT
 from tui.ui.safe_text import literal, one_line
 
 if TYPE_CHECKING:
     from tui.ui.widgets.tool_filter import ToolEntry
-    from tui.ui.widgets.tool_rows import RowLayout
 
 SERVER_NAME_LIMIT = 80
 """Characters of a server's name in its header (configured names are short; the header may be cut)."""
 
 
-def server_header(server: str) -> Option:
+@dataclass(frozen=True, slots=True)
+class ServerHeader:
     """The line over a server's tools when the list is sorted by server and shows several servers: its
     full name once, instead of on every row (two servers often offer tools of the same name)."""
-    return Option(literal(f"@{one_line(server, SERVER_NAME_LIMIT)}", "bold $text-accent"), disabled=True)
+
+    server: str
 
 
-def grouped_rows(
-    entries: Sequence[ToolEntry], option_of: Mapping[int, Option], *, grouped: bool
-) -> tuple[list[Option], list[ToolEntry | None]]:
-    """The list's rows for ``entries`` (each one's row in ``option_of``, by ``id``), with a server's
-    header before its first row when ``grouped``; and per row its entry, None for a header."""
-    rows: list[Option] = []
-    row_entries: list[ToolEntry | None] = []
+@dataclass(frozen=True, slots=True)
+class CachedName:
+    """A row of a warm start's first frame: a tool name from the last run, before the session that grades
+    it exists; no one can open it until the server lists it."""
+
+    server: str
+    name: str
+
+
+if TYPE_CHECKING:
+    Row = ToolEntry | ServerHeader | CachedName
+    """A line of the tool list: a tool, or a line no one can choose."""
+
+
+def selectable(row: Row) -> bool:
+    """Whether the cursor may stop on ``row`` (and Enter or a click open it): a tool's row."""
+    return not isinstance(row, ServerHeader | CachedName)
+
+
+def header_content(header: ServerHeader) -> Content:
+    return literal(f"@{one_line(header.server, SERVER_NAME_LIMIT)}", "bold $text-accent")
+
+
+def grouped_rows(entries: Sequence[ToolEntry], *, grouped: bool) -> list[Row]:
+    """The list's rows for ``entries``, with a server's header before its first row when ``grouped``."""
+    if not grouped:
+        return list(entries)
+    rows: list[Row] = []
     server = None
     for entry in entries:
-        if grouped and entry.tool.server != server:
+        if entry.tool.server != server:
             server = entry.tool.server
-            rows.append(server_header(server))
-            row_entries.append(None)
-        rows.append(option_of[id(entry)])
-        row_entries.append(entry)
-    return rows, row_entries
+            rows.append(ServerHeader(server))
+        rows.append(entry)
+    return rows
 
 
-def cached_rows(names_only: Mapping[str, list[str]], layout: RowLayout | None) -> list[Option]:
-    """Rows of a warm start's first frame (server -> the last run's tool names): the name where the
-    list shows names, "cached" and the server; not selectable until the server lists them."""
-    from tui.ui.widgets.tool_rows import RowLayout, cached_name_row
-
-    layout = layout or RowLayout()
-    return [
-        Option(cached_name_row(name, server, layout), disabled=True)
-        for server, names in names_only.items()
-        for name in names
-    ]
+def cached_rows(names_only: Mapping[str, list[str]]) -> list[Row]:
+    """Rows of a warm start's first frame (server -> the last run's tool names)."""
+    return [CachedName(server, name) for server, names in names_only.items() for name in names]
 
 
 def count_text(total: int, shown: int, cached: int) -> str:

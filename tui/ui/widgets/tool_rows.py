@@ -1,12 +1,13 @@
-"""Rows of the tool list: their Content, and an OptionList tuned for 1000 one-line rows.
+"""Rows of the tool list: what each one says (its Content), laid out for the list's width.
 
 A row puts the tool's name first, because the name is what people search for, type and read in docs:
 
     med  add_note          ⟳⚠ r  d  i  o  @demo Add a note
 
 grade chip, the name padded to the list's longest name (so what follows lines up), the resolvable and
-annotation-warning marks, the badges, then the server and the title, which are the first to be cut when
-the list is narrow (the detail view shows both in full). With more than one server the server's full
+annotation-warning marks, the badges, then the server and the title, which give way first when the list
+is narrow: the server shows whole or not at all, the title whole or cut where enough of it is left to
+read (the detail view shows both in full). With more than one server the server's full
 name is a column of its own right after the marks, in every form, because two servers often offer tools
 of the same name (server-everything over stdio, HTTP and SSE):
 
@@ -14,7 +15,7 @@ of the same name (server-everything over stdio, HTTP and SSE):
 width, the richest form that still leaves every name whole: full chip and badges, one letter per badge,
 or the chip alone.
 
-The list that shows these rows is :class:`~tui.ui.widgets.tool_options.ToolOptions`.
+The list that shows these rows is :class:`~tui.ui.widgets.tool_rows_view.ToolRowsView`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content, Span
 
 from tui.model.hints import Hints
@@ -74,7 +76,10 @@ class RowLayout:
     name_width: int = 0
     server_width: int = 0
     """Cells of the server column ("@" and the longest server name); 0 with one server: then the server
-    follows the badges, where it may be cut."""
+    follows the badges, if it fits whole."""
+    width: int = 0
+    """Cells a row may take (0: no limit). What follows the badges is fitted to it: a row never ends in a
+    server name or title cut to nothing but "…"."""
 
 
 SERVER_LIMIT = 40
@@ -107,8 +112,8 @@ def choose_layout(
     note_cells = max((1 + len(note) for note in notes), default=0)
     for form in (BadgeForm.FULL, BadgeForm.COMPACT):
         if needed_cells(form, name_width, server_width) + note_cells <= width:
-            return RowLayout(form, name_width, server_width)
-    return RowLayout(BadgeForm.CHIP_ONLY, name_width, server_width)
+            return RowLayout(form, name_width, server_width, width)
+    return RowLayout(BadgeForm.CHIP_ONLY, name_width, server_width, width)
 
 
 @lru_cache(maxsize=64)
@@ -155,17 +160,43 @@ def tool_row(entry: ToolEntry, layout: RowLayout = RowLayout(), note: str | None
             if piece_start <= s.start < piece_end
         )
         text += after.plain[piece_start:piece_end]
-    tail = [(note, NOTE_STYLES.get(note, "italic"))] if note else []
-    if layout.form is not BadgeForm.CHIP_ONLY and not layout.server_width:
-        # With one server it may be cut; in the chip-only form there is no room (the detail view has it).
-        tail.append((server_label(tool.server), "dim italic"))
-    if tool.display_title != tool.name and layout.form is not BadgeForm.CHIP_ONLY:
-        tail.append((one_line(tool.display_title, 80), "dim"))
-    for piece, style in tail:
+    if note:  # choose_layout leaves room for it
+        text += " "
+        spans.append(Span(len(text), len(text) + len(note), NOTE_STYLES.get(note, "italic")))
+        text += note
+    if layout.form is BadgeForm.CHIP_ONLY:
+        return Content(text, spans)  # no room for the server or the title (the detail view has both)
+    # (text, style, whether it may be cut): the server only whole; a cut one is the "@e…" that cannot
+    # tell two servers apart.
+    tail = [] if layout.server_width else [(server_label(tool.server), "dim italic", False)]
+    if tool.display_title != tool.name:
+        tail.append((one_line(tool.display_title, 80), "dim", True))
+    room = layout.width - cell_len(text) if layout.width else 10_000
+    for piece, style in _fit_tail(tail, room):
         text += " "
         spans.append(Span(len(text), len(text) + len(piece), style))
         text += piece
     return Content(text, spans)
+
+
+TITLE_CUT_MIN = 8
+"""Cells a cut title must keep (with its "…") to be worth showing; fewer say nothing."""
+
+
+def _fit_tail(tail: list[tuple[str, str, bool]], room: int) -> list[tuple[str, str]]:
+    """The pieces after the badges that fit in ``room`` cells, a space before each: whole, or cut with
+    a "…" where that is allowed and enough is left to read; nothing after a piece left out."""
+    fitted: list[tuple[str, str]] = []
+    for piece, style, may_cut in tail:
+        cells = cell_len(piece)
+        if 1 + cells <= room:
+            fitted.append((piece, style))
+            room -= 1 + cells
+            continue
+        if may_cut and room - 1 >= TITLE_CUT_MIN:
+            fitted.append((set_cell_size(piece, room - 2).rstrip() + "…", style))
+        break
+    return fitted
 
 
 def cached_name_row(name: str, server: str, layout: RowLayout = RowLayout()) -> Content:

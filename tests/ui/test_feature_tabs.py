@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app_harness import wait_for
+from app_harness import open_tool, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
@@ -363,7 +363,7 @@ async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -
         screen = app.main_screen
         await wait_for(pilot, lambda: screen.session_started)
         touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
-        await screen.open_tool(touch, {"uri": "notes://plain"})
+        await open_tool(pilot, app, touch, {"uri": "notes://plain"})
         call_panel = screen.slot.panel
         live = call_panel.evaluation
         assert live is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for_tools
 from textual.widgets import TabbedContent, TabPane
 
 from tui.ui.app import McpTuiApp
@@ -83,10 +83,10 @@ async def test_a_tool_opened_from_the_resources_list_opens_the_call_tab_with_its
         tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
         await app.main_screen.workspace_ready.wait()
         await focus_in(pilot, app, "#resource-list", "resources")
-        await app.main_screen.open_tool(tools["http_api"])
+        await open_tool(pilot, app, tools["http_api"])
         form = panel(app).form
         assert form is not None
-        await wait_for(pilot, lambda: app.focused in form.walk_children())
+        assert app.focused in form.walk_children()
         assert app.main_screen.query_one(TabbedContent).active == "call"
 
 

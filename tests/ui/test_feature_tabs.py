@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from app_harness import open_tool, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
@@ -219,6 +220,7 @@ async def test_a_tab_opened_at_start_shows_the_only_server_without_asking_to_hig
         assert "Highlight a server" not in text_of(app, "PromptsView .pane-status")
 
 
+@pytest.mark.slow
 async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_before_at_80x24(
     home: Path,
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.binding import Binding
 from textual.widgets import TabbedContent, TextArea
@@ -54,6 +55,7 @@ async def open_json_box(pilot, app: McpTuiApp) -> TextArea:  # type: ignore[no-u
     return form.raw
 
 
+@pytest.mark.slow
 async def test_tab_keys_work_with_the_focus_in_the_json_box(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
@@ -67,6 +68,7 @@ async def test_reopening_the_open_tool_keeps_its_arguments_and_result(home: Path
         assert shown_result(app) is result
 
 
+@pytest.mark.slow
 async def test_another_tool_or_a_changed_definition_opens_fresh(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:

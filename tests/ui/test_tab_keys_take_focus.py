@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_harness import make_app, open_tool, panel, wait_for_tools
 from textual.widgets import TabbedContent, TabPane
 
@@ -37,6 +38,7 @@ async def focus_in(pilot, app: McpTuiApp, selector: str, tab: str) -> None:  # t
     assert app.focused is app.main_screen.query_one(selector)
 
 
+@pytest.mark.slow
 async def test_every_tab_key_opens_its_tab_from_the_lists_and_the_traffic_table(home: Path) -> None:
     # At 80x24, where it was found; the focus rules do not depend on the size, and the 18 presses take
     # most of a core's 17 s, so one size.

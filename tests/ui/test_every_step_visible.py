@@ -56,7 +56,11 @@ async def test_the_result_of_a_read_is_on_screen_after_the_call(home: Path, size
         await call_and_allow(pilot, app)
         first_line = "Welcome to the mcp-tui demo sandbox."
         await wait_for(pilot, lambda: on_screen(app, first_line))
-        # ctrl+o gives the result the whole screen: every line of the file, and the list is gone.
+        # ctrl+o gives the pane with the focus the whole screen. After the call the focus is back in the
+        # form, where it was; in the result, ctrl+o shows every line of the file, and the list is gone.
+        result = panel(app).query_one(ResultView)
+        result.focus()
+        await wait_for(pilot, lambda: app.focused is result)
         last_line = "Try manage_files with action=read on this file, then append to notes.md."
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: on_screen(app, last_line) and not on_screen(app, "add_note"))

@@ -23,3 +23,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MCP_TUI_HOME", str(tmp_path))
     monkeypatch.delenv("MCP_TUI_CONFIG", raising=False)
     return tmp_path
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` first, the rest in their usual order.
+
+    pytest-xdist hands tests out in this order: taken first, the long ones run side by side while the
+    short ones fill in around them; taken last, one of them (the screenshot script's 30-75 s) could keep
+    one worker busy after the others had run out of tests."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

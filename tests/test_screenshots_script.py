@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(360)
 def test_the_screenshot_script_makes_every_screenshot_as_committed(tmp_path: Path) -> None:
     # One run of the script (some 60 s on 2 shared cores, at two sizes) for both checks. NO_COLOR and

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))
 
 
+from no_animations import animations_off
 from staged_mounts import end_after_staged_mounts
 
 
@@ -19,3 +20,9 @@ def staged_mounts_end_before_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """The agreement tests drive the app as the UI tests do: a test that ends while the main screen
     mounts its tabs or call panel closes the app after that mount (see tests/ui/staged_mounts.py)."""
     end_after_staged_mounts(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's animations off: the pilot waits out each one after every key (see no_animations.py)."""
+    animations_off(monkeypatch)

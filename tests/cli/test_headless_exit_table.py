@@ -117,6 +117,7 @@ async def cli(*args: str, home: Path) -> int:
     return process.returncode
 
 
+@pytest.mark.slow
 async def test_a_server_that_needs_sign_in_exits_3_by_url_or_by_name(tmp_path: Path) -> None:
     async with serving() as (url, provider):
         write_config(tmp_path, f'[servers.remote]\nurl = "{url}"\n')

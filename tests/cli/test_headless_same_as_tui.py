@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from cli_harness import audit_records, run_cli
 
 from tui.config.startup import load_startup
@@ -36,7 +36,7 @@ async def call_in_the_tui(home: Path, tool_name: str, arguments: dict[str, Any],
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools[tool_name], arguments)
+        await open_tool(pilot, app, tools[tool_name], arguments)
         if tools[tool_name].resolve_method:
 
             def resolved() -> bool:

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from cli_harness import run_cli, write_config
 
 DRIFTING = Path(__file__).resolve().parents[1] / "client" / "servers" / "drifting_server.py"
@@ -17,6 +18,7 @@ def drifting_config(home: Path, release: str) -> None:
     write_config(home, f"[servers.drift]\ncommand = {json.dumps(sys.executable)}\nargs = {args}\n")
 
 
+@pytest.mark.slow
 def test_snapshot_then_diff_of_the_demo_is_unchanged_and_the_file_is_stable(home: Path) -> None:
     baseline = home / "ci" / "demo-tools.json"
     first = run_cli("snapshot", "-o", str(baseline), home=home)

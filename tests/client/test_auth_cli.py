@@ -57,6 +57,7 @@ def configure(home: Path, url: str) -> None:
     )
 
 
+@pytest.mark.slow
 async def test_login_logout_and_status(tmp_path: Path) -> None:
     async with serving() as (url, provider):
         configure(tmp_path, url)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,30 @@ async def wait_for_tools(pilot: Pilot[Any], app: McpTuiApp, server: str = "demo"
     tools = app.session.tools(server)
     assert tools, f"{server} listed no tools: {app.session.state(server)}"
     return tools
+
+
+def opened_form_focused(app: McpTuiApp) -> bool:
+    """the opened tool's form with the focus where opening a tool puts it (first field or JSON box)"""
+    form = panel(app).form
+    if form is None or not form.is_mounted:
+        return False
+    # The widget ArgumentForm.focus_first_field picks, found the same way (FormField.focus_editor).
+    first = form.raw if form.raw_mode else next((w for w in form.root.query("*") if w.focusable), None)
+    return first is None or app.focused is first  # a form with no field to focus takes no focus
+
+
+async def open_tool(
+    pilot: Pilot[Any], app: McpTuiApp, tool: ToolInfo, arguments: dict[str, object] | None = None
+) -> None:
+    """Open ``tool`` in the Call tab as Enter in the tool list does, and return once its form has the focus.
+
+    Opening a tool focuses the form's first field after the next refresh (and a focus itself lands one
+    message later): a test that focuses another widget or presses a key before then races that focus,
+    which can land after it and take the focus (and an open dropdown, a selection) away. A test about
+    that very race (a key pressed right after opening) calls ``app.main_screen.open_tool`` itself.
+    """
+    await app.main_screen.open_tool(tool, arguments)
+    await wait_for(pilot, partial(opened_form_focused, app))
 
 
 def status_text(app: McpTuiApp) -> str:

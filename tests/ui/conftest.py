@@ -8,6 +8,7 @@ import pytest
 # The misbehaving in-process servers of the client tests also drive the app in a few UI tests.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))
 
+from no_animations import animations_off
 from staged_mounts import end_after_staged_mounts
 
 
@@ -16,3 +17,9 @@ def staged_mounts_end_before_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test that ends while the main screen mounts its tabs or call panel closes the app after that
     mount, not in its middle (see staged_mounts.py)."""
     end_after_staged_mounts(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def no_animations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's animations off: the pilot waits out each one after every key (see no_animations.py)."""
+    animations_off(monkeypatch)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app_harness import audit_records, make_app, panel, status_text, wait_for, wait_for_tools
+from app_harness import audit_records, make_app, open_tool, panel, status_text, wait_for, wait_for_tools
 
 from tui.model.results import CallStatus
 from tui.model.servers import EXTENSION_ID
@@ -35,7 +35,7 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
         assert app.session.state("demo").protocol_version == "2026-07-28"
         assert tools["manage_files"].dialect == EXTENSION_ID
 
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "read", "path": "welcome.txt"})
 
         def resolved() -> bool:
             """the extension's answer for a read"""
@@ -58,7 +58,7 @@ async def test_the_2026_era_end_to_end_in_the_app(home: Path) -> None:
         assert view.outcome.status is CallStatus.OK
         assert "Welcome to the mcp-tui demo sandbox" in view.outcome.content[0].text  # type: ignore[union-attr]
 
-        await app.main_screen.open_tool(tools["ask_user"], {})
+        await open_tool(pilot, app, tools["ask_user"], {})
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
         await pilot.press("o")

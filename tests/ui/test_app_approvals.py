@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 
 from tui.model.results import CallStatus
@@ -15,7 +15,7 @@ from tui.ui.widgets.results.result_view import ResultView
 
 async def call(pilot: Pilot[None], app: McpTuiApp, arguments: dict[str, str]) -> None:
     tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-    await app.main_screen.open_tool(tools["manage_files"], arguments)
+    await open_tool(pilot, app, tools["manage_files"], arguments)
     view = panel(app).query_one(ResultView)
     view.outcome = None
     await pilot.press("ctrl+r")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
+from app_harness import (
+    audit_records,
+    cancel_running_call,
+    make_app,
+    open_tool,
+    panel,
+    wait_for,
+    wait_for_tools,
+)
 from textual.widgets import Button, Static
 
 from tui.model.results import CallStatus
@@ -99,7 +107,7 @@ async def test_badges_follow_the_arguments_as_they_change(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"])
+        await open_tool(pilot, app, tools["manage_files"])
         form = panel(app).form
         assert form is not None
         seen = {}
@@ -128,7 +136,7 @@ async def test_esc_cancels_a_running_call_and_the_server_stays_usable(home: Path
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
+        await open_tool(pilot, app, tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
         view = await cancel_running_call(pilot, app)
         assert view.has_class("-cancelled")
         await wait_for(pilot, lambda: audit_records(home))

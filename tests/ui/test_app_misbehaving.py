@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import panel, status_text, wait_for, wait_for_tools
+from app_harness import open_tool, panel, status_text, wait_for, wait_for_tools
 from misbehaving.servers import build_server, flip_flopping, hangs
 from textual.pilot import Pilot
 
@@ -27,7 +27,7 @@ def app_with(home: Path, server: object, preflight_timeout: float = 3.0) -> McpT
 async def open_files_tool(app: McpTuiApp, pilot: Pilot[None]) -> None:
     tools = await wait_for_tools(pilot, app, "flaky")
     tool = next(t for t in tools if t.name == "files")
-    await app.main_screen.open_tool(tool, {"action": "read", "path": "a.txt"})
+    await open_tool(pilot, app, tool, {"action": "read", "path": "a.txt"})
 
 
 async def test_a_server_that_answers_differently_is_flagged_and_the_riskier_answer_decides(

@@ -7,7 +7,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from app_harness import audit_records, cancel_running_call, make_app, panel, wait_for, wait_for_tools
+from app_harness import (
+    audit_records,
+    cancel_running_call,
+    make_app,
+    open_tool,
+    panel,
+    wait_for,
+    wait_for_tools,
+)
 from textual.widgets import TabbedContent
 
 from tui.safety.grade import Grade
@@ -41,7 +49,7 @@ async def test_a_call_cancelled_in_the_dialog_reads_cancelled_like_the_audit_log
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["add_note"], {"text": "never sent"})
+        await open_tool(pilot, app, tools["add_note"], {"text": "never sent"})
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
         await pilot.press("escape")
@@ -59,7 +67,7 @@ async def test_a_call_cancelled_while_running_shows_its_grade(home: Path) -> Non
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
+        await open_tool(pilot, app, tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
         await wait_for(pilot, lambda: panel(app).badges.grade is not None)
         await cancel_running_call(pilot, app)
         [entry] = app.main_screen.query_one(CallHistory).entries
@@ -74,7 +82,7 @@ async def test_f2_focuses_the_history_so_down_and_enter_reopen_a_call(home: Path
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         for zone in ("UTC", "Europe/Paris"):
-            await app.main_screen.open_tool(tools["world_clock"], {"timezone": zone})
+            await open_tool(pilot, app, tools["world_clock"], {"timezone": zone})
             await pilot.press("ctrl+r")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
             await pilot.press("o")
@@ -99,8 +107,7 @@ async def test_f3_shows_the_open_tools_server_not_the_highlighted_row(home: Path
         servers.highlighted = 0
         await pilot.pause()
         assert servers.highlighted_server == "alpha"
-        await app.main_screen.open_tool(beta["world_clock"])
-        await pilot.pause()  # the form takes the focus
+        await open_tool(pilot, app, beta["world_clock"])
         await pilot.press("f3")
         await pilot.pause()
         log_view = app.main_screen.query_one(ServerLogView)
@@ -143,7 +150,7 @@ async def test_after_a_reconnect_the_open_tools_preflight_runs_again_by_itself(h
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "a.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "read", "path": "a.txt"})
 
         def status() -> PreflightStatus | None:
             result = panel(app).status_bar.result
@@ -168,7 +175,7 @@ async def test_history_dates_a_call_as_the_audit_log_does(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["world_clock"], {"timezone": "UTC"})
+        await open_tool(pilot, app, tools["world_clock"], {"timezone": "UTC"})
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
         # The person thinks it over: the decision comes in a later second than the start (before this

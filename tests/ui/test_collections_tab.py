@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, opened_form_focused, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -52,6 +52,7 @@ async def open_tool(pilot: Pilot[Any], app: McpTuiApp, name: str) -> None:
     """Filter the tool list to ``name`` the way a person does, and open it."""
     await pilot.press("ctrl+f", *name, "down", "enter")
     await wait_for(pilot, lambda: getattr(panel(app).tool, "name", None) == name)
+    await wait_for(pilot, partial(opened_form_focused, app))  # before a key or a focus can race it
 
 
 def shows_calls(view: CollectionsView, names: list[str]) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from test_result_support import rendered_text
 from textual.widget import Widget
 
@@ -25,7 +25,7 @@ async def test_the_dialog_shows_grade_reasons_and_arguments_before_the_servers_w
     app = make_app(home, PATIENT_PREFLIGHT)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "delete", "path": "notes.md"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "delete", "path": "notes.md"})
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 
 from tui.model.results import CallStatus
 from tui.ui.screens.confirm_call import ConfirmCallScreen
@@ -15,7 +15,7 @@ async def test_ctrl_c_cancels_a_running_call_and_the_server_is_told(home: Path) 
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
+        await open_tool(pilot, app, tools["slow_count"], {"steps": 100, "delay_seconds": 0.2})
         view = panel(app).query_one(ResultView)
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.widgets import Select
 
 from tui.model.results import CallStatus
@@ -52,11 +52,15 @@ async def test_the_result_of_a_read_is_on_screen_after_the_call(home: Path, size
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "read", "path": "welcome.txt"})
         await call_and_allow(pilot, app)
         first_line = "Welcome to the mcp-tui demo sandbox."
         await wait_for(pilot, lambda: on_screen(app, first_line))
-        # ctrl+o gives the result the whole screen: every line of the file, and the list is gone.
+        # ctrl+o gives the pane with the focus the whole screen. After the call the focus is back in the
+        # form, where it was; in the result, ctrl+o shows every line of the file, and the list is gone.
+        result = panel(app).query_one(ResultView)
+        result.focus()
+        await wait_for(pilot, lambda: app.focused is result)
         last_line = "Try manage_files with action=read on this file, then append to notes.md."
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: on_screen(app, last_line) and not on_screen(app, "add_note"))
@@ -71,7 +75,7 @@ async def test_a_result_longer_than_its_pane_says_so_and_zooms(home: Path) -> No
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "long.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "read", "path": "long.txt"})
         await call_and_allow(pilot, app)
         more = panel(app).query_one("#call-output-more", MoreBelow)
         await wait_for(pilot, lambda: on_screen(app, "▼ more below · PgDn scrolls · ctrl+o zooms"))
@@ -86,11 +90,7 @@ async def test_a_dropdown_shows_its_options_when_opened(home: Path, size: tuple[
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"])
-        form = panel(app).form
-        # Opening a tool focuses its form's first field after a refresh: let that land first, or it takes
-        # the focus (and the open dropdown with it) from under the Enter below.
-        await wait_for(pilot, lambda: app.focused is not None and form in app.focused.ancestors_with_self)
+        await open_tool(pilot, app, tools["manage_files"])
         dropdown = panel(app).query_one(Select)
         dropdown.focus()
         await wait_for(pilot, lambda: app.focused is dropdown)
@@ -105,7 +105,7 @@ async def test_the_dialog_shows_every_argument(home: Path, size: tuple[int, int]
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["add_note"], {"text": "buy oat milk"})
+        await open_tool(pilot, app, tools["add_note"], {"text": "buy oat milk"})
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
         await wait_for(pilot, lambda: on_screen(app, '"text": "buy oat milk"'))
@@ -166,7 +166,7 @@ async def test_the_side_tabs_follow_the_open_tool_and_name_its_server(home: Path
         servers = app.main_screen.query_one(ServerList)
         await wait_for(pilot, lambda: servers.highlighted_server == "alpha")  # the first row
         clock = next(t for t in app.session.tools("beta") if t.name == "world_clock")
-        await app.main_screen.open_tool(clock)
+        await open_tool(pilot, app, clock)
         for key, pane, listing in (("f7", "Resources", "resource-list"), ("f8", "Prompts", "prompt-list")):
             await pilot.press(key)
             await wait_for(pilot, lambda pane=pane: on_screen(app, f"{pane}: beta"))

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app_harness import wait_for
+import pytest
+from app_harness import open_tool, wait_for
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 
@@ -219,6 +220,7 @@ async def test_a_tab_opened_at_start_shows_the_only_server_without_asking_to_hig
         assert "Highlight a server" not in text_of(app, "PromptsView .pane-status")
 
 
+@pytest.mark.slow
 async def test_every_feature_tab_shows_the_only_server_whichever_tab_was_open_before_at_80x24(
     home: Path,
 ) -> None:
@@ -363,7 +365,7 @@ async def test_a_prompts_form_never_feeds_the_open_tools_preflight(home: Path) -
         screen = app.main_screen
         await wait_for(pilot, lambda: screen.session_started)
         touch = next(tool for tool in app.session.tools("f") if tool.name == "touch")
-        await screen.open_tool(touch, {"uri": "notes://plain"})
+        await open_tool(pilot, app, touch, {"uri": "notes://plain"})
         call_panel = screen.slot.panel
         live = call_panel.evaluation
         assert live is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 
 from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.history import CallHistory
@@ -20,7 +20,7 @@ async def test_history_opened_while_a_call_runs_keeps_the_focus_when_the_call_en
     async with app.run_test(size=(120, 40)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         # About 3 s: F2 and its focus come well within it (checked below, so a miss says so).
-        await app.main_screen.open_tool(tools["slow_count"], {"steps": 30, "delay_seconds": 0.1})
+        await open_tool(pilot, app, tools["slow_count"], {"steps": 30, "delay_seconds": 0.1})
         await wait_for(pilot, lambda: panel(app).badges.grade is not None)
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 
 from tui.ui.app import McpTuiApp
 from tui.ui.commands import AppCommands
@@ -36,10 +36,7 @@ def keys_whole(app: McpTuiApp) -> None:
 
 async def open_http_api(pilot, app: McpTuiApp) -> None:  # type: ignore[no-untyped-def]
     tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
-    await app.main_screen.open_tool(tools["http_api"])
-    await wait_for(
-        pilot, lambda: panel(app).form is not None and app.focused in panel(app).form.walk_children()
-    )
+    await open_tool(pilot, app, tools["http_api"])
 
 
 @pytest.mark.parametrize(("width", "essential"), [(80, AT_80), (120, AT_120)])

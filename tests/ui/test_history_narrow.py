@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, wait_for, wait_for_tools
 
 from tui.model.results import CallOutcome, CallStatus
 from tui.safety.grade import Grade
@@ -30,7 +30,7 @@ async def test_every_history_row_shows_the_whole_tool_name(home: Path, size: tup
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         for zone in ("UTC", "Europe/Paris"):
-            await app.main_screen.open_tool(tools["world_clock"], {"timezone": zone})
+            await open_tool(pilot, app, tools["world_clock"], {"timezone": zone})
             await pilot.press("ctrl+r")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
             await pilot.press("o")

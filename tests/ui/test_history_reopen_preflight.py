@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_harness import make_app, panel, status_text, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, status_text, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
 from tui.model.hints import Provenance
@@ -43,7 +43,7 @@ async def test_a_call_reopened_from_history_shows_its_preflight_status(
     app = make_app(home, PATIENT_PREFLIGHT)
     async with app.run_test(size=(120, 40)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools[tool], arguments)
+        await open_tool(pilot, app, tools[tool], arguments)
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+import pytest
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.binding import Binding
 from textual.widgets import TabbedContent, TextArea
 
@@ -44,8 +45,7 @@ def test_no_priority_key_is_one_a_text_box_types() -> None:
 async def open_json_box(pilot, app: McpTuiApp) -> TextArea:  # type: ignore[no-untyped-def]
     """http_api open, its form switched to JSON (ctrl+j), the focus in the JSON box."""
     tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-    await app.main_screen.open_tool(tools["http_api"])
-    await pilot.pause()
+    await open_tool(pilot, app, tools["http_api"])
     form = panel(app).form
     assert form is not None
     await pilot.press("ctrl+j")
@@ -55,6 +55,7 @@ async def open_json_box(pilot, app: McpTuiApp) -> TextArea:  # type: ignore[no-u
     return form.raw
 
 
+@pytest.mark.slow
 async def test_tab_keys_work_with_the_focus_in_the_json_box(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(140, 45)) as pilot:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from test_form_support import error_text
 
 from tui.client.arguments import validate_arguments
@@ -27,7 +27,7 @@ async def test_each_keystroke_is_validated_once_and_its_errors_come_back_to_the_
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["add_note"])  # text: required, at least one character
+        await open_tool(pilot, app, tools["add_note"])  # text: required, at least one character
         form = panel(app).form
         assert form is not None
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from test_result_support import ResultApp, rendered_text
 from textual.widgets import Static
 
@@ -28,18 +28,18 @@ async def test_the_call_panel_shows_the_servers_wording_as_the_form_changes(home
     app = make_app(home, PATIENT_PREFLIGHT)
     async with app.run_test(size=(120, 40)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "delete", "path": "notes.md"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "delete", "path": "notes.md"})
         delete = 'Server\'s wording: "delete notes.md from the sandbox"'
         await wait_for(pilot, lambda: preview_shown(app) == delete)
 
-        await app.main_screen.open_tool(
-            tools["manage_files"], {"action": "read", "path": "notes.md", "content": "x"}
+        await open_tool(
+            pilot, app, tools["manage_files"], {"action": "read", "path": "notes.md", "content": "x"}
         )
         # In the call bar, one row cut at its end: what the line leaves out comes first.
         read = 'Server\'s wording: [+1 not shown: content] "read notes.md from the sandbox"'
         await wait_for(pilot, lambda: preview_shown(app) == read)
 
-        await app.main_screen.open_tool(tools["roll_dice"], {})  # no template: no line at all
+        await open_tool(pilot, app, tools["roll_dice"], {})  # no template: no line at all
         await wait_for(pilot, lambda: getattr(panel(app).tool, "name", None) == "roll_dice")
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         assert preview_shown(app) == ""
@@ -49,7 +49,7 @@ async def test_a_history_row_carries_the_wording_of_its_call(home: Path) -> None
     app = make_app(home, PATIENT_PREFLIGHT)
     async with app.run_test(size=(160, 40)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["add_note"], {"text": "hello"})
+        await open_tool(pilot, app, tools["add_note"], {"text": "hello"})
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+import pytest
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.widgets import TabbedContent
 
 from tui.model.servers import ToolInfo
@@ -67,6 +68,7 @@ async def test_reopening_the_open_tool_keeps_its_arguments_and_result(home: Path
         assert shown_result(app) is result
 
 
+@pytest.mark.slow
 async def test_another_tool_or_a_changed_definition_opens_fresh(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -74,14 +76,14 @@ async def test_another_tool_or_a_changed_definition_opens_fresh(home: Path) -> N
         await call_add_note(pilot, app, tools["add_note"])
 
         changed = replace(tools["add_note"], description="Adds a note, now differently.")
-        await app.main_screen.open_tool(changed)
+        await open_tool(pilot, app, changed)
         await pilot.pause()
         assert panel(app).current_arguments()[0] != {"text": "hello"}
         assert shown_result(app) is None
 
         await call_add_note(pilot, app, tools["add_note"])
-        await app.main_screen.open_tool(tools["word_count"])
-        await app.main_screen.open_tool(tools["add_note"])
+        await open_tool(pilot, app, tools["word_count"])
+        await open_tool(pilot, app, tools["add_note"])
         await pilot.pause()
         assert panel(app).current_arguments()[0] != {"text": "hello"}
         assert shown_result(app) is None

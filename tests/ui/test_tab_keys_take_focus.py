@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import make_app, panel, wait_for, wait_for_tools
+import pytest
+from app_harness import make_app, open_tool, panel, wait_for_tools
 from textual.widgets import TabbedContent, TabPane
 
 from tui.ui.app import McpTuiApp
@@ -37,6 +38,7 @@ async def focus_in(pilot, app: McpTuiApp, selector: str, tab: str) -> None:  # t
     assert app.focused is app.main_screen.query_one(selector)
 
 
+@pytest.mark.slow
 async def test_every_tab_key_opens_its_tab_from_the_lists_and_the_traffic_table(home: Path) -> None:
     # At 80x24, where it was found; the focus rules do not depend on the size, and the 18 presses take
     # most of a core's 17 s, so one size.
@@ -83,10 +85,10 @@ async def test_a_tool_opened_from_the_resources_list_opens_the_call_tab_with_its
         tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
         await app.main_screen.workspace_ready.wait()
         await focus_in(pilot, app, "#resource-list", "resources")
-        await app.main_screen.open_tool(tools["http_api"])
+        await open_tool(pilot, app, tools["http_api"])
         form = panel(app).form
         assert form is not None
-        await wait_for(pilot, lambda: app.focused in form.walk_children())
+        assert app.focused in form.walk_children()
         assert app.main_screen.query_one(TabbedContent).active == "call"
 
 

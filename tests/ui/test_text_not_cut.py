@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, status_text, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, status_text, wait_for, wait_for_tools
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -35,7 +35,7 @@ async def test_the_preflight_lines_wrap_whole(home: Path, size: tuple[int, int])
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["http_api"])
+        await open_tool(pilot, app, tools["http_api"])
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         result = panel(app).status_bar.result
         assert result is not None
@@ -53,7 +53,7 @@ async def test_the_preflight_lines_do_not_shrink_while_the_tool_stays_open(home:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["http_api"])
+        await open_tool(pilot, app, tools["http_api"])
         await wait_for(pilot, lambda: panel(app).status_bar.result is not None)
         await pilot.pause()
         lines = panel(app).status_bar.query_one("#preflight-lines")
@@ -70,7 +70,7 @@ async def test_the_preflight_lines_do_not_shrink_while_the_tool_stays_open(home:
         await wait_for(pilot, lambda: status_is(app, PreflightStatus.INVALID))
         await pilot.pause()
         assert lines.size.height == tallest
-        await app.main_screen.open_tool(tools["add_note"])  # another tool starts again from three rows
+        await open_tool(pilot, app, tools["add_note"])  # another tool starts again from three rows
         await pilot.pause()
         await pilot.pause()
         assert lines.size.height < tallest
@@ -96,7 +96,7 @@ async def test_the_keys_beside_the_call_button_are_whole(home: Path, size: tuple
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
         # A tool without a display template: with one, the server's wording takes the keys' place (the
         # footer names them too), and test_previews_ui checks that line.
-        await app.main_screen.open_tool(tools["roll_dice"])
+        await open_tool(pilot, app, tools["roll_dice"])
         keys = panel(app).query_one("#call-keys")
         await wait_for(pilot, lambda: keys.size.width > 0)
         await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.widgets import Button
 
 
@@ -14,7 +14,7 @@ async def test_notifications_leave_the_call_button_in_sight(home: Path, size: tu
     app = make_app(home)
     async with app.run_test(size=size, notifications=True) as pilot:
         tools = {tool.name: tool for tool in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["add_note"])
+        await open_tool(pilot, app, tools["add_note"])
         await wait_for(pilot, lambda: panel(app).form is not None)
         for n in range(3):
             # Shown until the test ends: the usual few seconds could run out on a loaded machine.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_harness import audit_records, wait_for
+from app_harness import audit_records, open_tool, wait_for
 from servers.slow import Gate, build_slow
 from textual.widgets import Static
 
@@ -55,7 +55,7 @@ async def test_cached_names_show_before_the_server_answers_and_lose_the_mark_onc
 
         # A cached tool opens (its form can be filled in) but cannot be called yet: nothing is sent.
         cached_echo = app.main_screen.query_one(ToolList).tools[0]
-        await app.main_screen.open_tool(cached_echo, {"text": "hi"})
+        await open_tool(pilot, app, cached_echo, {"text": "hi"})
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.screen is app.main_screen

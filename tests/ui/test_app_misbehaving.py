@@ -17,7 +17,9 @@ from tui.ui.screens.confirm_call import ConfirmCallScreen
 from tui.ui.widgets.server_list import ServerList
 
 
-def app_with(home: Path, server: object, preflight_timeout: float = 3.0) -> McpTuiApp:
+def app_with(home: Path, server: object, preflight_timeout: float = 45.0) -> McpTuiApp:
+    """``preflight_timeout``: long enough that only a server that hangs on purpose runs out of it (at 3 s a
+    loaded machine timed out an answer the test waited for)."""
     config = AppConfig(timeouts=Timeouts(preflight=preflight_timeout))
     flaky = ServerConfig(name="flaky", transport="stdio", command="unused-in-process")
     startup = Startup(paths=AppPaths.under(home), config=config, servers=[flaky])

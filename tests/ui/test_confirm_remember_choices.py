@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
@@ -23,7 +23,7 @@ NOTE = {"action": "append", "path": "notes.txt", "content": "hello"}
 async def ask(pilot: Pilot[None], app: McpTuiApp, arguments: dict[str, str]) -> bool:
     """Call manage_files with ``arguments``: True when the dialog asks, False when it ran unasked."""
     tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-    await app.main_screen.open_tool(tools["manage_files"], arguments)
+    await open_tool(pilot, app, tools["manage_files"], arguments)
     view = panel(app).query_one(ResultView)
     view.outcome = None
     await pilot.press("ctrl+r")

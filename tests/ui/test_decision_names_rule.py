@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.widgets import Static
 
 from tui.ui.app import McpTuiApp
@@ -45,7 +45,7 @@ async def test_the_decision_line_and_the_dialog_name_the_rule(home: Path, size: 
     app = make_app(home, CONFIG)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "read", "path": "welcome.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "read", "path": "welcome.txt"})
         allowed = (
             f"allowed: the server resolved this call to read-only, your rule at config.toml:{ALWAYS_LINE}"
         )
@@ -57,7 +57,7 @@ async def test_the_decision_line_and_the_dialog_name_the_rule(home: Path, size: 
         assert line.shown.endswith(f"your rule at config.toml:{ALWAYS_LINE}")
         assert len(line.shown) <= line.content_size.width
 
-        await app.main_screen.open_tool(tools["manage_files"], {"action": "append", "path": "notes/a.txt"})
+        await open_tool(pilot, app, tools["manage_files"], {"action": "append", "path": "notes/a.txt"})
         asking = f"asking: your rule at config.toml:{ASK_LINE}"
         await wait_for(pilot, lambda: decision_text(app) == asking)
         await pilot.press("ctrl+r")

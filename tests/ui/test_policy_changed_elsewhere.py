@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_harness import audit_records, make_app, panel, wait_for, wait_for_tools
+from app_harness import audit_records, make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 
 from tui.ui.app import McpTuiApp
@@ -55,7 +55,7 @@ async def test_a_revoke_by_another_process_shows_a_notice_and_the_next_call_asks
     app = make_app(home)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], READ)
+        await open_tool(pilot, app, tools["manage_files"], READ)
         assert await call(pilot, app)
         await pilot.press("a")  # always allow manage_files up to safe
         await wait_for(pilot, lambda: decision(app).startswith("allowed: you always allow manage_files"))

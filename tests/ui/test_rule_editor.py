@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_harness import make_app, panel, wait_for, wait_for_tools
+from app_harness import make_app, open_tool, panel, wait_for, wait_for_tools
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static
 
@@ -58,7 +58,7 @@ async def test_write_test_and_add_a_rule_with_a_glob_then_the_dialog_names_it(
     app = make_app(home, CONFIG)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], APPEND)
+        await open_tool(pilot, app, tools["manage_files"], APPEND)
         await wait_for(pilot, lambda: panel(app).query_one(DecisionLine).decision is not None)
         screen = await open_editor(pilot, app)
         # The editor starts from the open tool.
@@ -108,7 +108,7 @@ async def test_a_bad_regex_or_pointer_says_why_and_writes_nothing(home: Path, si
     app = make_app(home, CONFIG)
     async with app.run_test(size=size) as pilot:
         tools = {t.name: t for t in await wait_for_tools(pilot, app)}
-        await app.main_screen.open_tool(tools["manage_files"], APPEND)
+        await open_tool(pilot, app, tools["manage_files"], APPEND)
         screen = await open_editor(pilot, app)
         await fill(pilot, screen, "path", "regex", "notes/(")
         shown = await press(pilot, screen, "rule-draft-add")

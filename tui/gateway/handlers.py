@@ -98,7 +98,7 @@ class GatewayHandlers(ReadOnlyFeatures):
         evaluation = await self.session.evaluate(tool, arguments)
         if evaluation.decision.action != "ask":
             return None
-        confirm = evaluation.confirm_request(link.agent)
+        confirm = evaluation.confirm_request(agent=link.agent)
         routes = self.answerer.routes(confirm.grade.grade, link)
         if not routes or routes[0] != "elicitation":
             return None  # an attached mcp-tui asks first (or no one can be asked): the call takes its path

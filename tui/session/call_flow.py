@@ -239,7 +239,7 @@ class CallFlow:
         notes: tuple[str, ...] = ()
         if decision.action == "ask":
             try:
-                request = evaluation.confirm_request(self.policy.enforced.limits, agent)
+                request = evaluation.confirm_request(self.policy.enforced.limits, agent=agent)
                 choice = await self.confirm(request)
             except asyncio.CancelledError:
                 # Interrupted while the person was being asked (Ctrl+C at a prompt, the app closing):
@@ -278,7 +278,7 @@ class CallFlow:
                 return self._finish(
                     call_id, record, CallOutcome(CallStatus.DENIED, error=recheck.decision.reason)
                 )
-            request = recheck.confirm_request(self.policy.enforced.limits, agent)
+            request = recheck.confirm_request(self.policy.enforced.limits, agent=agent)
             choice = await self.confirm(request)
             notes = self._remember(choice, request, recheck)
             record = replace(record, choice=choice, decided_at=datetime.now(UTC), notes=notes)

@@ -43,7 +43,7 @@ class Evaluation:
     """The server's one-line wording of this call (Display Templates), when its definition has one."""
 
     def confirm_request(
-        self, limits: ManagedLimits | None = None, agent: AgentInfo | None = None
+        self, limits: ManagedLimits | None = None, *, agent: AgentInfo | None = None
     ) -> ConfirmRequest:
         """The question for the person when the decision is ``ask``; ``limits``: the managed limits in
         force, which rule out some remembered choices; ``agent``: who asked for the call through the

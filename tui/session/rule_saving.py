@@ -42,7 +42,7 @@ def tier_file(settings: RuleFiles, tier: DraftTier) -> Path | None:
     return settings.config_toml.config_file if tier == "user" else settings.tiers.project
 
 
-def _read(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], list[str]]:
+def read_rules(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], list[str]]:
     if tier == "user":
         config, problems = load_toml_config(file, text, os.environ)
         return config.rules, [problem.message for problem in problems]
@@ -73,8 +73,8 @@ def add_rule(settings: RuleFiles, draft: RuleDraft) -> Saved:
         return Saved(False, "Not saved: " + "; ".join(result.problems))
 
     def check(old: str, new: str) -> list[str]:
-        rules_before, problems_before = _read(draft.tier, file, old)
-        rules_after, problems_after = _read(draft.tier, file, new)
+        rules_before, problems_before = read_rules(draft.tier, file, old)
+        rules_after, problems_after = read_rules(draft.tier, file, new)
         found = [problem for problem in problems_after if problem not in problems_before]
         if not found and len(rules_after) != len(rules_before) + 1:
             found = [f"{file} would not read the new rule"]

@@ -72,7 +72,7 @@ def test_remove_deletes_only_that_rule(tmp_path: Path) -> None:
     assert saved.ok, saved.message
     assert saved.message == f"Removed the rule at config.toml:{SQL_LINE}"
     text = (tmp_path / "config.toml").read_text(encoding="utf-8")
-    assert text == CONFIG[: CONFIG.index("\n[[rules]]\nserver = \"demo\"\ntool = \"sql\"")]  # the blank line too
+    assert text == CONFIG[: CONFIG.index('\n[[rules]]\nserver = "demo"\ntool = "sql"')]  # the blank line too
     assert [r.tool for r in settings.policy.rules if r.tier == "user"] == ["manage_files"]
 
 

@@ -50,14 +50,17 @@ def read_rules(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], 
     return list(policy.rules), [problem.message for problem in policy.problems]
 
 
-def checked(settings: RuleFiles, draft: RuleDraft) -> CheckedDraft:
-    """The draft as its tier's reader reads it, with the file and line it would get at the file's end."""
+def checked(settings: RuleFiles, draft: RuleDraft, at_line: int | None = None) -> CheckedDraft:
+    """The draft as its tier's reader reads it, with the file and line it would get: at the file's end,
+    or ``at_line`` (a loaded rule it would replace)."""
     file = tier_file(settings, draft.tier)
     if file is None:
         return CheckedDraft(None, ("there is no config.toml to write (mcp-tui runs without one)",))
     result = check_draft(draft, file)
     if result.rule is None:
         return result
+    if at_line is not None:
+        return CheckedDraft(dataclasses.replace(result.rule, file=str(file), line=at_line))
     try:
         old = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

@@ -237,9 +237,10 @@ class SettingsService:
         """A file changed by this instance was read again: build the policy from the files and say so."""
         self._changed(kind)
 
-    def check_rule(self, draft: RuleDraft) -> CheckedDraft:
-        """A rule written in the editor, read as its tier file would read it (nothing is written)."""
-        return rule_saving.checked(self, draft)
+    def check_rule(self, draft: RuleDraft, at_line: int | None = None) -> CheckedDraft:
+        """A rule written in the editor, read as its tier file would read it (nothing is written);
+        ``at_line``: it would replace the rule there."""
+        return rule_saving.checked(self, draft, at_line)
 
     def add_rule(self, draft: RuleDraft) -> Saved:
         """Add a rule (with its conditions) at the end of config.toml or the project's policy file."""

@@ -31,7 +31,8 @@ from tui.ui.widgets.prefs.rule_choices import RuleChoices
 from tui.ui.widgets.prefs.rule_conditions import RuleConditions
 from tui.ui.widgets.prefs.rules import ACTION_WORDS
 
-Tester = Callable[[RuleDraft], RuleTrial]
+Tester = Callable[[RuleDraft, int | None], RuleTrial]
+"""Tries a draft on the open tool's arguments; the line of the loaded rule it would replace, if any."""
 
 TIERS = [("your config.toml", "user"), ("the project's .mcp-tui/policy.toml", "project")]
 MARKS = {True: "✓ holds", False: "✗ does not hold", None: "? cannot be evaluated"}
@@ -123,7 +124,9 @@ class RuleEditor(PrefsSection):
         if self.tester is None:
             self._show(["Nothing to test on: no tool is open in the Call tab."], error=True)
             return
-        self._show_trial(self.tester(self.draft()))
+        loaded = self.loaded
+        at_line = loaded.line if loaded is not None and loaded.draft.tier == self.draft().tier else None
+        self._show_trial(self.tester(self.draft(), at_line))
 
     def _show_trial(self, trial: RuleTrial) -> None:
         if trial.problems:

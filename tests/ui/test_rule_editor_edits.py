@@ -38,9 +38,16 @@ CONFIG = BEFORE + RULE + AFTER
 LINE = 6
 
 
+def rows_mounted(screen: PreferencesScreen, row: int) -> bool:
+    found = screen.query(f"#rule-draft-test-{row}")
+    return bool(found) and all(widget.is_mounted for widget in [*found, *found.first().query("*")])
+
+
 async def fill_row(
     pilot: Pilot[None], screen: PreferencesScreen, row: int, key: str, test: str, value: str
 ) -> None:
+    # A row just added or loaded is composed in steps: its Select takes a value once all of it is mounted.
+    await wait_for(pilot, lambda: rows_mounted(screen, row))
     screen.query_one(f"#rule-draft-key-{row}", Input).value = key
     screen.query_one(f"#rule-draft-test-{row}", Select).value = test
     screen.query_one(f"#rule-draft-value-{row}", Input).value = value
@@ -85,6 +92,19 @@ async def test_load_a_rule_give_it_a_second_condition_save_it_in_place_then_remo
         assert '✓ holds: content equals "x"' in shown
         assert f"Would decide: asking: your rule at config.toml:{LINE}" in shown
 
+        # A third row, dropped again: the two above keep what was typed, and only they are saved.
+        screen.query_one("#rule-draft-more", Button).press()
+        await fill_row(pilot, screen, 3, "path", "glob", "zzz/*")
+        screen.query_one("#rule-draft-drop-1", Button).press()
+        await wait_for(pilot, lambda: not screen.query("#rule-draft-key-3"))
+        assert screen.query_one("#rule-draft-value-1", Input).value == '"x"', "row 2 moved up"
+        assert screen.query_one("#rule-draft-value-2", Input).value == "zzz/*"
+        screen.query_one("#rule-draft-drop-2", Button).press()
+        await wait_for(pilot, lambda: not screen.query("#rule-draft-key-2"))
+        await fill_row(pilot, screen, 1, "path", "glob", "notes/*")
+        screen.query_one("#rule-draft-more", Button).press()
+        await fill_row(pilot, screen, 2, "content", "equals", '"x"')
+
         shown = await press(pilot, screen, "rule-draft-save")
         assert shown.endswith(f"config.toml, line {LINE}"), shown
         assert (home / "config.toml").read_text(encoding="utf-8") == BEFORE + (
@@ -108,7 +128,6 @@ async def test_load_a_rule_give_it_a_second_condition_save_it_in_place_then_remo
         await pilot.press("escape")
         await wait_for(pilot, lambda: "config.toml" not in panel(app).query_one(DecisionLine).text)
         await app.action_quit()
-    assert (home / "config.toml").read_text(encoding="utf-8") == BEFORE.rstrip("\n") + "\n" + AFTER or True
     assert (home / "config.toml").read_text(encoding="utf-8") == BEFORE + AFTER
 
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.widgets import Button, Input, Select
 
 from tui.session.rule_drafts import ConditionDraft
@@ -34,13 +33,14 @@ EMPTY = ConditionDraft("", "glob", "")
 
 class RuleConditions(Vertical):
     """Rows numbered from 1: ``#rule-draft-key-1``, ``#rule-draft-test-1``, ``#rule-draft-value-1``,
-    ``#rule-draft-drop-1``; ``#rule-draft-more`` adds a row."""
+    ``#rule-draft-drop-1`` (removes its row); ``add_row`` adds one."""
 
     DEFAULT_CSS = """
     RuleConditions { height: auto; }
     RuleConditions Horizontal { height: auto; }
     RuleConditions Input { width: 1fr; }
     RuleConditions Select { width: 26; }
+    RuleConditions Horizontal Button { margin-top: 1; }
     """
 
     def __init__(self, conditions: Sequence[ConditionDraft] = (), *, id: str | None = None) -> None:
@@ -56,7 +56,6 @@ class RuleConditions(Vertical):
                 yield Input(condition.value, placeholder="value", id=f"rule-draft-value-{number}")
                 drop = f"rule-draft-drop-{number}"
                 yield Button("✕", id=drop, compact=True, tooltip="Remove this condition")
-        yield Button(Content("+ condition (all must hold)"), id="rule-draft-more", compact=True)
 
     def typed(self) -> list[ConditionDraft]:
         """Every row as typed, empty ones too (so adding or removing a row keeps the others)."""
@@ -80,9 +79,7 @@ class RuleConditions(Vertical):
         self.rows = list(conditions) or [EMPTY]
         await self.recompose()
 
-    @on(Button.Pressed, "#rule-draft-more")
-    async def _more(self, event: Button.Pressed) -> None:
-        event.stop()
+    async def add_row(self) -> None:
         await self.show([*self.typed(), EMPTY])
 
     @on(Button.Pressed, "RuleConditions Horizontal Button")

@@ -44,6 +44,7 @@ class RuleEditor(PrefsSection):
     DEFAULT_CSS = """
     RuleEditor Select { width: 1fr; }
     RuleEditor Input { width: 1fr; }
+    RuleEditor #rule-draft-loaded { display: none; }
     RuleEditor #rule-draft-result { height: auto; padding: 0 1; }
     RuleEditor #rule-draft-result.-error { color: $text-error; }
     """
@@ -91,7 +92,8 @@ class RuleEditor(PrefsSection):
         with Horizontal():
             yield Button(Content("Test with the open tool's arguments"), id="rule-draft-try", compact=True)
             yield Button(Content("Add as a new rule"), id="rule-draft-add", compact=True)
-        with Horizontal():
+            yield Button(Content("+ condition"), id="rule-draft-more", compact=True)
+        with Horizontal(id="rule-draft-loaded"):
             yield Button(Content("Save in place"), id="rule-draft-save", compact=True, disabled=True)
             yield Button(Content("Remove it"), id="rule-draft-remove", compact=True, disabled=True)
         yield Static("", id="rule-draft-result", markup=False)
@@ -142,6 +144,11 @@ class RuleEditor(PrefsSection):
             lines.append(f"Would decide: {decision_line(trial.decision)}")
         self._show(lines, error=False)
 
+    @on(Button.Pressed, "#rule-draft-more")
+    async def _more(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.query_one(RuleConditions).add_row()
+
     @on(Button.Pressed, "#rule-draft-add")
     async def _add(self, event: Button.Pressed) -> None:
         event.stop()
@@ -176,6 +183,7 @@ class RuleEditor(PrefsSection):
         self.loaded = rule
         self.query_one("#rule-draft-save", Button).disabled = rule is None
         self.query_one("#rule-draft-remove", Button).disabled = rule is None
+        self.query_one("#rule-draft-loaded").display = rule is not None  # a line less when unused
 
     @on(RuleChoices.Chosen)
     async def _chosen(self, event: RuleChoices.Chosen) -> None:

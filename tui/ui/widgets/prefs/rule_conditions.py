@@ -40,7 +40,7 @@ class RuleConditions(Vertical):
     RuleConditions Horizontal { height: auto; }
     RuleConditions Input { width: 1fr; }
     RuleConditions Select { width: 26; }
-    RuleConditions Horizontal Button { margin-top: 1; }
+    RuleConditions Horizontal Button { margin-top: 1; width: 3; min-width: 3; }
     """
 
     def __init__(self, conditions: Sequence[ConditionDraft] = (), *, id: str | None = None) -> None:

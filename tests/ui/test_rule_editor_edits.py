@@ -151,3 +151,46 @@ async def test_a_file_changed_on_disk_since_the_rule_was_loaded_is_not_written(
             assert "nothing was written" in shown
         await app.action_quit()
     assert (home / "config.toml").read_text(encoding="utf-8") == by_hand
+
+
+PROJECT_POLICY = """\
+# the project's: no deletes in notes
+[[rules]]
+server = "demo"
+tool = "manage_files"
+action = "never"
+when.action = { equals = "delete" }
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_project_file_chosen_lists_its_rules_and_saves_in_it(
+    home: Path, size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "project"
+    (project / ".mcp-tui").mkdir(parents=True)
+    policy = project / ".mcp-tui" / "policy.toml"
+    policy.write_text(PROJECT_POLICY, encoding="utf-8")
+    monkeypatch.chdir(project)
+    app = make_app(home, BEFORE)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_tools(pilot, app)
+        screen = await open_editor(pilot, app)
+        assert not screen.query("#rule-edit-1"), "your config.toml has no rule with conditions"
+        screen.query_one("#rule-draft-tier", Select).value = "project"
+        await wait_for(pilot, lambda: bool(screen.query("#rule-edit-1")))
+        choice = screen.query_one("#rule-edit-1", Button)
+        assert str(choice.label) == 'policy.toml:2  never manage_files on demo when action equals "delete"'
+        await press(pilot, screen, "rule-edit-1")
+        await wait_for(pilot, lambda: screen.query_one("#rule-draft-value-1", Input).value == "delete")
+        screen.query_one("#rule-draft-action", Select).value = "ask"
+        await pilot.pause()
+        shown = await press(pilot, screen, "rule-draft-save")
+        assert shown == f"Saved the rule in place: {policy}, line 2"
+        # Back to your file: the project's rule is no longer the one loaded.
+        screen.query_one("#rule-draft-tier", Select).value = "user"
+        await wait_for(pilot, lambda: not screen.query("#rule-edit-1"))
+        assert screen.query_one("#rule-draft-save", Button).disabled
+        await app.action_quit()
+    assert policy.read_text(encoding="utf-8") == PROJECT_POLICY.replace('"never"', '"ask"')
+    assert (home / "config.toml").read_text(encoding="utf-8") == BEFORE

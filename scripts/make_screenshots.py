@@ -268,9 +268,9 @@ async def _drive(out: Path, size: tuple[int, int], suffix: str = "") -> list[Pat
         editor = app.screen.query_one("#prefs-rule-editor")
         app.screen.query_one("#rule-draft-action", Select).value = "always"
         app.screen.query_one("#rule-draft-ceiling", Select).value = "low"
-        app.screen.query_one("#rule-draft-key", Input).value = "query"
-        app.screen.query_one("#rule-draft-test", Select).value = "regex"
-        app.screen.query_one("#rule-draft-value", Input).value = "(?i)^select"
+        app.screen.query_one("#rule-draft-key-1", Input).value = "query"
+        app.screen.query_one("#rule-draft-test-1", Select).value = "regex"
+        app.screen.query_one("#rule-draft-value-1", Input).value = "(?i)^select"
         await pilot.pause()
         app.screen.query_one("#rule-draft-try", Button).press()
         result = app.screen.query_one("#rule-draft-result", Static)

@@ -35,9 +35,9 @@ async def open_editor(pilot: Pilot[None], app: McpTuiApp) -> PreferencesScreen:
 
 
 async def fill(pilot: Pilot[None], screen: PreferencesScreen, key: str, test: str, value: str) -> None:
-    screen.query_one("#rule-draft-key", Input).value = key
-    screen.query_one("#rule-draft-test", Select).value = test
-    screen.query_one("#rule-draft-value", Input).value = value
+    screen.query_one("#rule-draft-key-1", Input).value = key
+    screen.query_one("#rule-draft-test-1", Select).value = test
+    screen.query_one("#rule-draft-value-1", Input).value = value
     await pilot.pause()
 
 

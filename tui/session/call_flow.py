@@ -125,14 +125,18 @@ class CallFlow:
     ) -> Decision:
         """The decision a call with these arguments would get, from the live preflight's answer: what the
         call panel shows before the call (the call itself preflights its frozen arguments again).
-        ``extra_rules``: rules not in any file yet (the rules editor's draft), each among its tier's."""
+        ``extra_rules``: rules not in any file yet (the rules editor's draft), each among its tier's, or in
+        place of the rule at the same file and line (a loaded rule being edited)."""
         definition = DefinitionSnapshot.from_tool(tool)
         if not extra_rules:
             return self._decided(tool, arguments, definition, preflight, assessment, lint).decision
         server = self.target.config(tool.server)
         inputs = self._decision_inputs(server, arguments, definition, preflight, assessment, lint)
         order = {"managed": 0, "project": 1, "user": 2}
-        inputs["rules"] = sorted((*inputs["rules"], *extra_rules), key=lambda rule: order[rule.tier])
+        replacing = {(rule.file, rule.line): rule for rule in extra_rules}
+        kept = [replacing.pop((rule.file, rule.line), rule) for rule in inputs["rules"]]
+        added = [rule for rule in extra_rules if (rule.file, rule.line) in replacing]
+        inputs["rules"] = sorted((*kept, *added), key=lambda rule: order[rule.tier])
         return decide(**inputs)
 
     def _decided(

@@ -30,6 +30,7 @@ from tui.config.edit import set_server_trust as write_trust
 from tui.config.loader import load_toml_config
 from tui.config.model import AppConfig, ServerConfig, Timeouts, ToolRule, Trust
 from tui.config.rule_append import append_rule
+from tui.config.rule_replace import edit_rule_at
 from tui.config.timeout_limits import seconds_text, timeout_seconds
 from tui.session.saved import ChangeKind, Saved, with_note
 
@@ -211,6 +212,19 @@ class ConfigSettings:
         if reason is not None or self.config_file is None:
             raise ValueError(reason or "there is no config.toml to write")
         append_rule(self.config_file, table, check=check, seen=self._seen)
+        self._read_back(self.config_file)
+        return self.config_file
+
+    def edit_rule(
+        self, line: int, table: str | None, loaded: str, check: Callable[[str, str], list[str]]
+    ) -> Path:
+        """Replace (``table``) or remove (None) the ``[[rules]]`` table at ``line`` of config.toml, if the
+        file is still ``loaded``; then run with what it holds. ``ConfigWriteError`` or ``ValueError`` when
+        not saved."""
+        reason = self.read_only_reason
+        if reason is not None or self.config_file is None:
+            raise ValueError(reason or "there is no config.toml to write")
+        edit_rule_at(self.config_file, line, table, loaded=loaded, check=check, seen=self._seen)
         self._read_back(self.config_file)
         return self.config_file
 

@@ -42,7 +42,7 @@ def tier_file(settings: RuleFiles, tier: DraftTier) -> Path | None:
     return settings.config_toml.config_file if tier == "user" else settings.tiers.project
 
 
-def _read(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], list[str]]:
+def read_rules(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], list[str]]:
     if tier == "user":
         config, problems = load_toml_config(file, text, os.environ)
         return config.rules, [problem.message for problem in problems]
@@ -50,14 +50,17 @@ def _read(tier: DraftTier, file: Path, text: str) -> tuple[list[ToolRule], list[
     return list(policy.rules), [problem.message for problem in policy.problems]
 
 
-def checked(settings: RuleFiles, draft: RuleDraft) -> CheckedDraft:
-    """The draft as its tier's reader reads it, with the file and line it would get at the file's end."""
+def checked(settings: RuleFiles, draft: RuleDraft, at_line: int | None = None) -> CheckedDraft:
+    """The draft as its tier's reader reads it, with the file and line it would get: at the file's end,
+    or ``at_line`` (a loaded rule it would replace)."""
     file = tier_file(settings, draft.tier)
     if file is None:
         return CheckedDraft(None, ("there is no config.toml to write (mcp-tui runs without one)",))
     result = check_draft(draft, file)
     if result.rule is None:
         return result
+    if at_line is not None:
+        return CheckedDraft(dataclasses.replace(result.rule, file=str(file), line=at_line))
     try:
         old = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -73,8 +76,8 @@ def add_rule(settings: RuleFiles, draft: RuleDraft) -> Saved:
         return Saved(False, "Not saved: " + "; ".join(result.problems))
 
     def check(old: str, new: str) -> list[str]:
-        rules_before, problems_before = _read(draft.tier, file, old)
-        rules_after, problems_after = _read(draft.tier, file, new)
+        rules_before, problems_before = read_rules(draft.tier, file, old)
+        rules_after, problems_after = read_rules(draft.tier, file, new)
         found = [problem for problem in problems_after if problem not in problems_before]
         if not found and len(rules_after) != len(rules_before) + 1:
             found = [f"{file} would not read the new rule"]

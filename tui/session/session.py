@@ -297,9 +297,12 @@ class Session(ConnectionControls):
             decide=flow.preview_decision,
         )
 
-    def try_rule(self, draft: RuleDraft, evaluation: ArgumentsEvaluated | None) -> RuleTrial:
+    def try_rule(
+        self, draft: RuleDraft, evaluation: ArgumentsEvaluated | None, at_line: int | None = None
+    ) -> RuleTrial:
         """The rules editor's test: ``draft`` on the open tool's arguments (``evaluation``, the call
-        panel's latest): each condition, and the decision with the draft in force. Nothing is written."""
+        panel's latest): each condition, and the decision with the draft in force (in place of the rule
+        at ``at_line`` of its file, when it was loaded from there). Nothing is written."""
         from tui.session.rule_trial import try_rule
 
         flow = self._flow_or_raise()
@@ -309,7 +312,8 @@ class Session(ConnectionControls):
                 return None
             return flow.preview_decision(e.tool, e.arguments, e.preflight, e.assessment, e.lint, (rule,))
 
-        return try_rule(self.settings.check_rule(draft), evaluation, self.settings.server, preview)
+        checked = self.settings.check_rule(draft, at_line)
+        return try_rule(checked, evaluation, self.settings.server, preview)
 
     def check_policy_files(self) -> list[str]:
         """Re-read the policy files that changed on disk since they were read (another instance, a hand

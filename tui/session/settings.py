@@ -21,10 +21,11 @@ from tui.safety.confirm import ConfirmChoice
 from tui.safety.grade import Grade
 from tui.safety.policy import Policy
 from tui.safety.tool_hash import DefinitionSnapshot
-from tui.session import rule_saving
+from tui.session import rule_editing, rule_saving
 from tui.session.config_settings import ConfigSettings
 from tui.session.policy_diff import describe_changes
-from tui.session.rule_drafts import CheckedDraft, RuleDraft
+from tui.session.rule_drafts import CheckedDraft, DraftTier, RuleDraft
+from tui.session.rule_editing import EditableRule
 from tui.session.rule_overview import RuleRow, rule_rows
 from tui.session.safety_settings import SafetySettings
 from tui.session.saved import ChangeKind, Saved, with_note
@@ -236,13 +237,26 @@ class SettingsService:
         """A file changed by this instance was read again: build the policy from the files and say so."""
         self._changed(kind)
 
-    def check_rule(self, draft: RuleDraft) -> CheckedDraft:
-        """A rule written in the editor, read as its tier file would read it (nothing is written)."""
-        return rule_saving.checked(self, draft)
+    def check_rule(self, draft: RuleDraft, at_line: int | None = None) -> CheckedDraft:
+        """A rule written in the editor, read as its tier file would read it (nothing is written);
+        ``at_line``: it would replace the rule there."""
+        return rule_saving.checked(self, draft, at_line)
 
     def add_rule(self, draft: RuleDraft) -> Saved:
         """Add a rule (with its conditions) at the end of config.toml or the project's policy file."""
         return rule_saving.add_rule(self, draft)
+
+    def editable_rules(self, tier: DraftTier) -> list[EditableRule]:
+        """Your rules with conditions in ``tier``'s file, each with its line and the text it was read from."""
+        return rule_editing.editable_rules(self, tier)
+
+    def save_rule_at(self, rule: EditableRule, draft: RuleDraft) -> Saved:
+        """Replace a loaded rule in place, if its file is still as it was loaded."""
+        return rule_editing.edit_rule(self, rule, draft)
+
+    def remove_rule_at(self, rule: EditableRule) -> Saved:
+        """Remove a loaded rule, if its file is still as it was loaded."""
+        return rule_editing.edit_rule(self, rule, None)
 
     def start_refusal(self, server: ServerConfig) -> str | None:
         """Why ``server`` may not start: outside the managed ``allowed_servers`` (the files as they are

@@ -260,10 +260,10 @@ class McpTuiApp(App[None]):
         panel = self.main_screen.mounted_panel
         tool = panel.tool if panel is not None else None
 
-        def tester(draft: RuleDraft) -> RuleTrial:
+        def tester(draft: RuleDraft, at_line: int | None) -> RuleTrial:
             # The arguments in the call panel right now: the rule is tried on what would be sent.
             evaluation = panel.evaluation if panel is not None else None
-            return session.try_rule(draft, evaluation.latest if evaluation is not None else None)
+            return session.try_rule(draft, evaluation.latest if evaluation is not None else None, at_line)
 
         open_tool = (tool.server, tool.name) if tool is not None else None
         await self.push_screen(PreferencesScreen(session.settings, tester, open_tool))

@@ -1,6 +1,6 @@
-"""The rules this screen does not edit, each with its file and line: the team's (managed) and the
-project's, locked (a tier above yours, which only tightens), and your rules with conditions (edited in
-config.toml, or added anew with the rule editor). Your rules a tier above overrides say why."""
+"""The rules with conditions and the tiers above yours, each with its file and line: the team's (managed)
+and the project's, locked (a tier above yours, which only tightens), and your rules with conditions (read
+here; the rule editor below loads, changes and removes them). Your rules a tier above overrides say why."""
 
 from __future__ import annotations
 

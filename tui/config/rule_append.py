@@ -68,10 +68,18 @@ def append_rule(
             seen.check(old or None)
         # A blank line between the person's last line and the new table; the rest stays as it was.
         new = (old + ("" if old.endswith("\n") else "\n") + "\n" + table) if old else table
-        problems = check(old, new)
-        if problems:
-            raise ConfigWriteError("; ".join(problems))
-        write_atomically(path, new)
-        if seen is not None:
-            seen.note(new)
-        return new
+        return write_checked(path, old, new, check=check, seen=seen)
+
+
+def write_checked(
+    path: Path, old: str, new: str, *, check: Callable[[str, str], list[str]], seen: SeenText | None
+) -> str:
+    """Write ``new`` over ``old`` (the caller holds the file's lock) only if ``check`` finds nothing
+    wrong with it that was not wrong before; note it as our own write, so it is not "changed elsewhere"."""
+    problems = check(old, new)
+    if problems:
+        raise ConfigWriteError("; ".join(problems))
+    write_atomically(path, new)
+    if seen is not None:
+        seen.note(new)
+    return new

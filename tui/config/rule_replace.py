@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.config.atomic import SeenText, file_lock, read_text_or_none, write_atomically
+from tui.config.atomic import SeenText, file_lock, read_text_or_none
 from tui.config.edit import ConfigWriteError
 from tui.config.locate import TABLE_HEADER, split_lines, toml_key_lines
+from tui.config.rule_append import write_checked
 from tui.config.toml_text import remove_table
 
 
@@ -86,11 +87,4 @@ def edit_rule_at(
             )
         if seen is not None:
             seen.check(current)
-        new = replaced(current, line, table)
-        problems = check(current, new)
-        if problems:
-            raise ConfigWriteError("; ".join(problems))
-        write_atomically(path, new)
-        if seen is not None:
-            seen.note(new)
-        return new
+        return write_checked(path, current, replaced(current, line, table), check=check, seen=seen)

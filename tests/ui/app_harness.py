@@ -125,15 +125,16 @@ def panel(app: McpTuiApp) -> CallPanel:
     return app.main_screen.query_one(CallPanel)
 
 
-async def cancel_running_call(pilot: Pilot[Any], app: McpTuiApp) -> ResultView:
-    """Call the open tool (allow once), wait for its first progress, press Esc: the cancelled result."""
+async def cancel_running_call(pilot: Pilot[Any], app: McpTuiApp, key: str = "escape") -> ResultView:
+    """Call the open tool (allow once), wait for its first progress, press ``key`` (Esc, or ctrl+c by
+    habit): the cancelled result."""
     view = panel(app).query_one(ResultView)
     before = view.outcome  # the view keeps the last call's outcome until this one ends
     await pilot.press("ctrl+r")
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmCallScreen))
     await pilot.press("o")
     await wait_for(pilot, lambda: panel(app).progress is not None and panel(app).progress.last_progress)
-    await pilot.press("escape")
+    await pilot.press(key)
     await wait_for(pilot, lambda: view.outcome is not before)
     assert view.outcome is not None
     assert view.outcome.status is CallStatus.CANCELLED
